@@ -1,0 +1,55 @@
+// `npm start`: validate the configuration, apply migrations, build the app when the build is
+// missing or older than the sources, then serve it. One command on a fresh clone.
+import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+import { describeTarget, targetFromEnv } from "../server/db/adapters";
+import { migrateDatabase } from "../server/db/migrate";
+import { getEnv } from "../server/env";
+
+// Run Next with this Node directly (not through npx) so signals reach the server.
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+const SOURCES = ["app", "server", "components", "prisma", "public", "package.json", "next.config.mjs", "tsconfig.json"];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    if (child === "node_modules" || child === "generated") continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const buildId = path.join(".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return false;
+  const builtAt = fs.statSync(buildId).mtimeMs;
+  return SOURCES.every((source) => newestMtime(source) <= builtAt);
+}
+
+async function main(): Promise<void> {
+  const env = getEnv();
+  const target = targetFromEnv(env);
+  const { applied } = await migrateDatabase(target);
+  console.log(applied.length ? `Applied ${applied.length} migration(s) to ${describeTarget(target)}` : `${describeTarget(target)} is up to date`);
+
+  if (!buildIsCurrent() && !process.argv.includes("--no-build")) {
+    console.log("Building the app (first start, or sources changed)…");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], { stdio: "inherit", env: process.env });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

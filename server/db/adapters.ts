@@ -1,0 +1,101 @@
+// Driver adapters for the two engines. PGlite (embedded, one process, one connection) is the
+// default; PostgreSQL is the production and multi-instance engine.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+export type TDatabaseTarget =
+  | { engine: "postgres"; url: string }
+  | { engine: "pglite"; dataDir: string } // "memory://" for an in-memory database
+  | { engine: "pglite"; client: PGlite };
+
+export function targetFromEnv(env: { DATABASE_URL?: string; dataDir: string }): TDatabaseTarget {
+  return env.DATABASE_URL
+    ? { engine: "postgres", url: env.DATABASE_URL }
+    : { engine: "pglite", dataDir: path.join(env.dataDir, "pglite") };
+}
+
+export function describeTarget(target: TDatabaseTarget): string {
+  if (target.engine === "postgres") return `PostgreSQL ${new URL(target.url).pathname.slice(1)}`;
+  return "dataDir" in target ? `PGlite ${target.dataDir}` : "PGlite (in memory)";
+}
+
+/**
+ * pglite-prisma-adapter 0.7.2 does not await `exec` in executeScript, so a failing migration
+ * would be recorded as applied. This wrapper awaits it and lets the error through.
+ */
+function pgliteFactory(client: PGlite): SqlMigrationAwareDriverAdapterFactory {
+  const inner = new PrismaPGlite(client);
+  const fix = (adapter: SqlDriverAdapter): SqlDriverAdapter => {
+    adapter.executeScript = async (script: string) => {
+      await client.exec(script);
+    };
+    return adapter;
+  };
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async () => fix(await inner.connect()),
+    connectToShadowDb: async () => {
+      const shadow = new PGlite("memory://");
+      return fix(await new PrismaPGlite(shadow).connect());
+    },
+  };
+}
+
+export type TOpenedTarget = {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens a target. For an on-disk PGlite directory a lock file guards against a second
+ * process opening it (two processes corrupt a PGlite directory).
+ */
+export async function openTarget(target: TDatabaseTarget): Promise<TOpenedTarget> {
+  if (target.engine === "postgres") {
+    return { factory: new PrismaPg({ connectionString: target.url, max: 10 }), close: async () => {} };
+  }
+  if ("client" in target) {
+    return { factory: pgliteFactory(target.client), close: async () => {} };
+  }
+  const releaseLock = target.dataDir.startsWith("memory://") ? () => {} : takeDirectoryLock(target.dataDir);
+  const client = await PGlite.create(target.dataDir);
+  return {
+    factory: pgliteFactory(client),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+function takeDirectoryLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+  try {
+    const holder = Number(fs.readFileSync(lockFile, "utf8"));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database ${dataDir} is in use by process ${holder}. ` +
+          "Stop it first, or set DATABASE_URL to use PostgreSQL for several processes.",
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TTestDatabase } from "../../test/helpers/database";
+import { runMaintenance } from "./maintenance";
+
+let database: TTestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.close());
+
+describe("maintenance", () => {
+  it("drops expired idempotency records and finished rate-limit windows, keeping live ones", async () => {
+    const db = database.prisma;
+    const now = new Date("2026-11-22T12:00:30Z");
+    const record = (key: string, expiresAt: Date) => ({
+      principal: "owner:x",
+      key,
+      method: "POST",
+      path: "/v1/businesses",
+      requestHash: "h",
+      state: "completed",
+      expiresAt,
+    });
+    await db.idempotencyRecord.createMany({
+      data: [record("expired", new Date("2026-11-22T12:00:00Z")), record("live", new Date("2026-11-23T12:00:00Z"))],
+    });
+    await db.rateLimitBucket.createMany({
+      data: [
+        { key: "tok", windowStart: new Date("2026-11-22T11:50:00Z"), count: 5 },
+        { key: "tok", windowStart: new Date("2026-11-22T12:00:00Z"), count: 5 },
+      ],
+    });
+    expect(await runMaintenance(db, now)).toEqual({ idempotencyRecords: 1, rateLimitBuckets: 1 });
+    expect((await db.idempotencyRecord.findMany()).map((r) => r.key)).toEqual(["live"]);
+    expect(await db.rateLimitBucket.count()).toBe(1);
+  });
+});

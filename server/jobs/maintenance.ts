@@ -1,0 +1,30 @@
+// Housekeeping of the REST layer's shared state. Every step is an idempotent delete, so
+// several app instances running it at once is harmless.
+import type { TDbOrTx } from "../db/client";
+import { errorFields, log } from "../log";
+import { sweepIdempotencyRecords } from "../rest/idempotency";
+import { sweepRateLimitBuckets } from "../rest/rate-limit";
+
+export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
+export async function runMaintenance(db: TDbOrTx, now = new Date()) {
+  const idempotencyRecords = await sweepIdempotencyRecords(db, now);
+  const rateLimitBuckets = await sweepRateLimitBuckets(db, now);
+  return { idempotencyRecords, rateLimitBuckets };
+}
+
+/** Runs maintenance now and then every interval; returns a stop function. */
+export function scheduleMaintenance(getDb: () => Promise<TDbOrTx>, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
+  const tick = async () => {
+    try {
+      const swept = await runMaintenance(await getDb());
+      log.debug("maintenance", swept);
+    } catch (error) {
+      log.error("maintenance failed", errorFields(error));
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

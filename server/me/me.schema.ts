@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ZCurrency, ZTimestamp, ZUuid } from "../shared/schemas";
+
+export const ZActorRef = z.object({ type: z.enum(["owner", "agent"]), id: z.string() });
+
+export const ZMe = z
+  .object({
+    id: ZUuid,
+    email: z.string(),
+    name: z.string(),
+    base_currency: ZCurrency,
+    timezone: z.string().describe("IANA time zone, e.g. Europe/Berlin."),
+    locale: z.string().describe("BCP 47 locale, e.g. en-US."),
+    plan: z.string(),
+    plan_status: z.string(),
+    created_at: ZTimestamp,
+    onboarding: z.object({ base_currency_confirmed: z.boolean() }),
+    unread_notifications: z.number().int(),
+    actor: ZActorRef,
+  })
+  .meta({ id: "Me" });
+export type TMe = z.infer<typeof ZMe>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isLocale(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+export const ZUpdateMeInput = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    timezone: z.string().refine(isTimeZone, { message: "must be an IANA time zone, e.g. Europe/Berlin" }).optional(),
+    locale: z.string().refine(isLocale, { message: "must be a BCP 47 locale, e.g. en-US" }).optional(),
+    base_currency: ZCurrency.optional(),
+  })
+  .meta({ id: "UpdateMeInput" });
+export type TUpdateMeInput = z.infer<typeof ZUpdateMeInput>;

@@ -1,0 +1,52 @@
+// Projects live inside a business; both carry the owner id so every query is tenant-scoped.
+import { requireBusiness } from "../businesses/business-service";
+import type { TDbOrTx } from "../db/client";
+import type { Project } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
+import { pageArgs, toPage } from "../shared/pagination";
+import type { TProject } from "./project.schema";
+
+export function toProjectDto(row: Project): TProject {
+  return {
+    id: row.id,
+    business_id: row.businessId,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function createProject(db: TDbOrTx, ownerId: string, businessId: string, input: { name: string }) {
+  await requireBusiness(db, ownerId, businessId);
+  const row = await db.project.create({ data: { ownerId, businessId, name: input.name } });
+  return toProjectDto(row);
+}
+
+export async function findProjects(
+  db: TDbOrTx,
+  ownerId: string,
+  businessId: string,
+  query: { limit: number; cursor?: string },
+) {
+  await requireBusiness(db, ownerId, businessId);
+  const args = pageArgs(query);
+  const rows = await db.project.findMany({ ...args, where: { ownerId, businessId, ...args.where } });
+  const { rows: kept, page } = toPage(rows, query.limit);
+  return { data: kept.map(toProjectDto), page };
+}
+
+export async function requireProject(db: TDbOrTx, ownerId: string, projectId: string): Promise<Project> {
+  const row = await db.project.findFirst({ where: { id: projectId, ownerId } });
+  if (!row) throw AppError.notFound("project");
+  return row;
+}
+
+export async function getProject(db: TDbOrTx, ownerId: string, projectId: string) {
+  return toProjectDto(await requireProject(db, ownerId, projectId));
+}
+
+export async function updateProject(db: TDbOrTx, ownerId: string, projectId: string, input: { name?: string }) {
+  const { count } = await db.project.updateMany({ where: { id: projectId, ownerId }, data: { name: input.name } });
+  if (count === 0) throw AppError.notFound("project");
+  return getProject(db, ownerId, projectId);
+}

@@ -1,0 +1,144 @@
+// Idempotency-Key (Conventions 2): the first request with a key runs; a repeat with the same
+// method, path and body replays the stored answer; another body is 409. Concurrent duplicates
+// wait for the first to finish and replay it, so the write happens once. Keys are scoped to
+// the principal (one owner, or one agent) and kept 24 hours.
+import { createHash } from "node:crypto";
+import type { TDbOrTx } from "../db/client";
+import { AppError } from "../errors/app-error";
+import type { TOutcome } from "./outcome";
+
+export const IDEMPOTENCY_KEY_MAX = 128;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A request holding a key longer than this is presumed dead (crash) and the key is retaken. */
+const LOCK_STALE_MS = 60_000;
+/** How long a duplicate waits for the first request before answering 409. */
+const WAIT_MS = 15_000;
+
+export type TIdempotencyRequest = { principal: string; key: string; method: string; path: string; body: unknown };
+
+export type TIdempotencyStart =
+  | { kind: "execute"; recordId: string }
+  | { kind: "replay"; outcome: TOutcome };
+
+export function validateIdempotencyKey(header: string | null): string {
+  if (header === null || header.trim() === "") {
+    throw new AppError("missing_idempotency_key");
+  }
+  if (header.length > IDEMPOTENCY_KEY_MAX) {
+    throw new AppError("validation_error", `Idempotency-Key is longer than ${IDEMPOTENCY_KEY_MAX} characters.`, {
+      details: { issues: [{ path: "Idempotency-Key", message: `at most ${IDEMPOTENCY_KEY_MAX} characters` }] },
+    });
+  }
+  return header;
+}
+
+/** Canonical JSON (sorted keys) so whitespace and key order do not count as another body. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function requestHash(body: unknown): string {
+  return createHash("sha256").update(canonical(body)).digest("hex");
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function beginIdempotentRequest(db: TDbOrTx, request: TIdempotencyRequest): Promise<TIdempotencyStart> {
+  const hash = requestHash(request.body);
+  const deadline = Date.now() + WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date();
+    // The unique (principal, key) index decides who runs: exactly one insert wins.
+    const [claimed] = await db.idempotencyRecord.createManyAndReturn({
+      data: [
+        {
+          principal: request.principal,
+          key: request.key,
+          method: request.method,
+          path: request.path,
+          requestHash: hash,
+          state: "in_progress",
+          // One clock for both ends of the 24 hours (the database's now() may differ).
+          createdAt: now,
+          lockedAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      ],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    if (claimed) return { kind: "execute", recordId: claimed.id };
+
+    const existing = await db.idempotencyRecord.findUnique({
+      where: { principal_key: { principal: request.principal, key: request.key } },
+    });
+    if (!existing) continue; // released meanwhile: claim again
+    if (existing.expiresAt <= now) {
+      await db.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: existing.expiresAt } });
+      continue;
+    }
+    if (existing.method !== request.method || existing.path !== request.path) {
+      throw new AppError("idempotency_conflict", `This Idempotency-Key was used for ${existing.method} ${existing.path}.`);
+    }
+    if (existing.requestHash !== hash) {
+      throw new AppError("idempotency_conflict", "This Idempotency-Key was used with a different request body.");
+    }
+    if (existing.state === "completed" && existing.responseStatus !== null && existing.responseBody !== null) {
+      const stored = (existing.responseHeaders ?? {}) as { kind?: TOutcome["kind"]; headers?: Record<string, string> };
+      return {
+        kind: "replay",
+        outcome: { status: existing.responseStatus, kind: stored.kind ?? "envelope", headers: stored.headers ?? {}, body: existing.responseBody },
+      };
+    }
+    if (now.getTime() - existing.lockedAt.getTime() > LOCK_STALE_MS) {
+      const { count } = await db.idempotencyRecord.updateMany({
+        where: { id: existing.id, state: "in_progress", lockedAt: existing.lockedAt },
+        data: { lockedAt: now },
+      });
+      if (count === 1) return { kind: "execute", recordId: existing.id };
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new AppError("idempotency_conflict", "A request with this Idempotency-Key is still in progress; retry shortly.");
+    }
+    await sleep(Math.min(25 * 2 ** Math.min(attempt, 4), 250));
+  }
+}
+
+/**
+ * Which answers are kept for replay. Not kept: server errors and 429 (the contract tells
+ * clients to retry those with the same key), and answers given before anything ran — a
+ * rejected body or credential, a denied scope — so a corrected retry may reuse the key.
+ */
+export function isStorable(outcome: TOutcome, code?: string): boolean {
+  if (outcome.status >= 500 || outcome.status === 429) return false;
+  if (outcome.status === 400 || outcome.status === 401 || outcome.status === 403) return false;
+  return code !== "fx_unavailable"; // a rate may exist on the next try
+}
+
+export async function completeIdempotentRequest(db: TDbOrTx, recordId: string, outcome: TOutcome): Promise<void> {
+  await db.idempotencyRecord.update({
+    where: { id: recordId },
+    data: {
+      state: "completed",
+      responseStatus: outcome.status,
+      responseHeaders: { kind: outcome.kind, headers: outcome.headers },
+      responseBody: outcome.body,
+    },
+  });
+}
+
+/** Frees the key so the client may retry it. */
+export async function releaseIdempotentRequest(db: TDbOrTx, recordId: string): Promise<void> {
+  await db.idempotencyRecord.deleteMany({ where: { id: recordId, state: "in_progress" } });
+}
+
+export async function sweepIdempotencyRecords(db: TDbOrTx, now = new Date()): Promise<number> {
+  const { count } = await db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
+}

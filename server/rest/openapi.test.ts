@@ -1,0 +1,95 @@
+// The OpenAPI document: complete for the routes that exist, true to the REST layer, and clean
+// under a real OpenAPI linter (Redocly's recommended rules).
+import fs from "node:fs";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../errors/app-error";
+import { appRouter } from "../router";
+import { CONTRACT_VERSION } from "./contract";
+import { createV1Handler } from "./v1";
+
+type TDoc = {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, any>>;
+  components: Record<string, Record<string, any>>;
+};
+
+let doc: TDoc;
+let text: string;
+const handler = createV1Handler({ router: appRouter, getDb: async () => Promise.reject(new Error("no database in this test")) });
+
+beforeAll(async () => {
+  const response = await handler(new Request("http://localhost/v1/openapi.json"));
+  expect(response.status).toBe(200);
+  text = await response.text();
+  doc = JSON.parse(text) as TDoc;
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+
+/** The rows of the contract's operation table. */
+function contractOperations(): Set<string> {
+  const tsv = fs.readFileSync(new URL("../../../shared/spec/operations.tsv", import.meta.url), "utf8");
+  return new Set(
+    tsv
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split("\t"))
+      .map(([method, path]) => `${method} ${path}`),
+  );
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("is public OpenAPI 3.1 with the contract version", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe(CONTRACT_VERSION);
+    expect(doc.components.securitySchemes).toHaveProperty("ownerSession");
+    expect(doc.components.securitySchemes).toHaveProperty("agentToken");
+  });
+
+  it("describes every route of the REST layer, and only operations of the contract", () => {
+    const documented = new Set(operations().map(({ method, path }) => `${method} ${path}`));
+    for (const route of handler.routes.routes) expect(documented).toContain(`${route.method} ${route.path}`);
+    const contract = contractOperations();
+    for (const operation of documented) {
+      if (operation === "GET /v1/openapi.json") continue; // pinned by DESIGN.md
+      expect(contract, `${operation} is not in the contract`).toContain(operation);
+    }
+  });
+
+  it("documents the real success status and the contract's error body on every operation", () => {
+    expect(doc.paths["/v1/businesses"]!.post.responses).toHaveProperty("201");
+    expect(doc.paths["/v1/businesses"]!.post.responses).not.toHaveProperty("200");
+    expect(doc.paths["/v1/businesses/{id}/projects"]!.post.responses).toHaveProperty("201");
+    const statuses = new Set(Object.values(ERROR_CODES).map((entry) => String(entry.status)));
+    for (const { op } of operations()) {
+      for (const status of statuses) expect(op.responses[status].$ref).toBe(`#/components/responses/Error${status}`);
+    }
+    const codes = doc.components.schemas!.Error.properties.error.properties.code.enum;
+    expect(codes).toEqual(expect.arrayContaining(Object.keys(ERROR_CODES)));
+  });
+
+  it("puts request_id in the success envelope", () => {
+    const schema = doc.paths["/v1/businesses/{id}"]!.get.responses["200"].content["application/json"].schema;
+    expect(schema.properties).toHaveProperty("request_id");
+    expect(schema.properties).toHaveProperty("data");
+  });
+
+  it("marks owner operations with ownerSession, public ones with no security, writes with Idempotency-Key", () => {
+    expect(doc.paths["/v1/businesses"]!.get.security).toEqual([{ ownerSession: [] }]);
+    expect(doc.paths["/v1/openapi.json"]!.get.security).toEqual([]);
+    const refs = (op: any) => (op.parameters ?? []).map((p: any) => p.$ref);
+    expect(refs(doc.paths["/v1/businesses"]!.post)).toContain("#/components/parameters/IdempotencyKey");
+    expect(refs(doc.paths["/v1/businesses"]!.get)).not.toContain("#/components/parameters/IdempotencyKey");
+  });
+
+  it("passes Redocly's recommended rules without errors", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: text, absoluteRef: "openapi.json", config });
+    const errors = problems.filter((problem) => problem.severity === "error");
+    expect(errors.map((e) => `${e.ruleId}: ${e.message} at ${e.location[0]?.pointer}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+// What a /v1 call produced, before the per-request parts (request id, common headers) are
+// added. Idempotent replays store and replay exactly this.
+import { ERROR_CODES, type AppError } from "../errors/app-error";
+import { CONTRACT_VERSION } from "./contract";
+
+export type TOutcome = {
+  status: number;
+  headers: Record<string, string>;
+  /** envelope: `{ data, page? }` JSON; error: `{ error: {…} }` JSON; raw: sent as is. */
+  kind: "envelope" | "error" | "raw";
+  body: string;
+};
+
+export function envelopeOutcome(status: number, payload: unknown, headers: Record<string, string> = {}): TOutcome {
+  return { status, headers, kind: "envelope", body: JSON.stringify(payload) };
+}
+
+export function errorOutcome(error: AppError): TOutcome {
+  const body = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+  return { status: ERROR_CODES[error.code].status, headers: { ...error.headers }, kind: "error", body: JSON.stringify(body) };
+}
+
+/** Adds the request id to the body (envelope: `request_id`; error: `error.request_id`). */
+function withRequestId(outcome: TOutcome, requestId: string): string {
+  const id = JSON.stringify(requestId);
+  if (outcome.kind === "envelope") {
+    // The body is JSON.stringify of an object: splice instead of parsing it again.
+    const inner = outcome.body.slice(1, -1);
+    return `{${inner}${inner ? "," : ""}"request_id":${id}}`;
+  }
+  if (outcome.kind === "error") {
+    const parsed = JSON.parse(outcome.body) as { error: Record<string, unknown> };
+    parsed.error.request_id = requestId;
+    return JSON.stringify(parsed);
+  }
+  return outcome.body;
+}
+
+/** The HTTP response: outcome + request id + the headers every /v1 response carries. */
+export function toResponse(outcome: TOutcome, requestId: string, extraHeaders: Record<string, string>): Response {
+  const headers = new Headers();
+  if (outcome.kind !== "raw") headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries({ ...outcome.headers, ...extraHeaders })) headers.set(name, value);
+  headers.set("X-Request-Id", requestId);
+  headers.set("X-Service-Contract", CONTRACT_VERSION);
+  const noBody = outcome.status === 204 || outcome.status === 304;
+  return new Response(noBody ? null : withRequestId(outcome, requestId), { status: outcome.status, headers });
+}

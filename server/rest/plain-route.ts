@@ -1,0 +1,38 @@
+// Operations that are not JSON-in/JSON-out (signed webhooks, multipart, CSV, redirects, the
+// OpenAPI document) are plain handlers. They sit beside the tRPC procedures in the same route
+// table and go through the same REST layer: request id, contract headers, auth, rate limit,
+// idempotency, error body.
+import type { ZodOpenApiOperationObject } from "zod-openapi";
+import type { TActor } from "../auth/actor";
+import type { TDb } from "../db/client";
+import type { TAccessRule, TDeprecation } from "../trpc/meta";
+import type { TOutcome } from "./outcome";
+
+export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type TPlainRequest = {
+  req: Request;
+  /** The database, opened on first use. */
+  getDb: () => Promise<TDb>;
+  actor: TActor;
+  requestId: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The raw body (webhook signatures are computed over these exact bytes). */
+  rawBody: Buffer;
+};
+
+export type TPlainRoute = {
+  method: THttpMethod;
+  /** The full path with `{param}` segments, e.g. `/v1/webhooks/generic/{integration_id}`. */
+  path: `/v1/${string}`;
+  access: TAccessRule;
+  idempotency?: "required" | "exempt";
+  experimental?: boolean;
+  deprecation?: TDeprecation;
+  /** Body cap for this route; JSON routes default to 1 MB. */
+  maxBodyBytes?: number;
+  /** The operation in the OpenAPI document (responses, request body, parameters). */
+  openapi: ZodOpenApiOperationObject;
+  handle: (request: TPlainRequest) => Promise<TOutcome>;
+};

@@ -1,0 +1,110 @@
+// One table of every /v1 operation (tRPC procedures with OpenAPI meta, and plain routes),
+// matched with literal segments winning over parameters: /v1/agents/me is not
+// /v1/agents/{id}.
+import type { AnyRouter } from "@trpc/server";
+import type { TAccessRule, TDeprecation, TProcedureMeta } from "../trpc/meta";
+import type { THttpMethod, TPlainRoute } from "./plain-route";
+
+export type TRoute = {
+  method: THttpMethod;
+  path: string;
+  access: TAccessRule;
+  successStatus: number;
+  idempotency: "required" | "exempt";
+  experimental: boolean;
+  deprecation?: TDeprecation;
+  maxBodyBytes?: number;
+  target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
+};
+
+type TCompiled = { route: TRoute; regex: RegExp; rank: number[] };
+
+export type TRouteMatch = { route: TRoute; params: Record<string, string> };
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const isWriteMethod = (method: string) => WRITE_METHODS.has(method);
+
+function compile(route: TRoute): TCompiled {
+  const segments = route.path.split("/").filter(Boolean);
+  const pattern = segments
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      return param ? `(?<${param[1]}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return {
+    route,
+    regex: new RegExp(`^/${pattern}/?$`),
+    // Segment by segment, a literal (0) sorts before a parameter (1).
+    rank: segments.map((segment) => (segment.startsWith("{") ? 1 : 0)),
+  };
+}
+
+function compareRank(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? -1) - (b[i] ?? -1);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+export function routesFromRouter(router: AnyRouter): TRoute[] {
+  const routes: TRoute[] = [];
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: TProcedureMeta } }>;
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const meta = procedure._def.meta;
+    if (!meta?.openapi || meta.openapi.enabled === false) continue;
+    if (!meta.access) throw new Error(`Procedure ${procedurePath} declares no access rule`);
+    routes.push({
+      method: meta.openapi.method,
+      path: meta.openapi.path,
+      access: meta.access,
+      successStatus: meta.successStatus ?? 200,
+      idempotency: meta.idempotency ?? "required",
+      experimental: meta.experimental ?? false,
+      deprecation: meta.deprecation,
+      target: { kind: "procedure", procedurePath },
+    });
+  }
+  return routes;
+}
+
+export function routesFromPlain(plain: TPlainRoute[]): TRoute[] {
+  return plain.map((route) => ({
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    successStatus: 200,
+    idempotency: route.idempotency ?? "required",
+    experimental: route.experimental ?? false,
+    deprecation: route.deprecation,
+    maxBodyBytes: route.maxBodyBytes,
+    target: { kind: "plain", route },
+  }));
+}
+
+export class RouteTable {
+  private readonly compiled: TCompiled[];
+
+  constructor(readonly routes: TRoute[]) {
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const id = `${route.method} ${route.path}`;
+      if (seen.has(id)) throw new Error(`Two operations for ${id}`);
+      seen.add(id);
+    }
+    this.compiled = routes.map(compile).sort((a, b) => compareRank(a.rank, b.rank));
+  }
+
+  /** The route, or the methods the path does have (for 405), or nothing (404). */
+  match(method: string, pathname: string): TRouteMatch | { allowed: string[] } | null {
+    const allowed: string[] = [];
+    for (const { route, regex } of this.compiled) {
+      const found = regex.exec(pathname);
+      if (!found) continue;
+      if (route.method === method) return { route, params: { ...found.groups } };
+      if (!allowed.includes(route.method)) allowed.push(route.method);
+    }
+    return allowed.length > 0 ? { allowed } : null;
+  }
+}

@@ -1,0 +1,35 @@
+// Zod building blocks shared by every domain (contract: Records conventions of DESIGN.md).
+import { z } from "zod";
+
+export const ZUuid = z.uuid({ message: "must be a UUID" });
+
+/** Path parameter `id` typed as a UUID (a non-UUID answers 400 validation_error). */
+export const ZIdParam = z.object({ id: ZUuid });
+
+/** ISO 4217 code, upper case. Whether a rate source covers it is the FX module's question. */
+export const ZCurrency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case, e.g. EUR" })
+  .meta({ example: "EUR" });
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const ZDate = z.iso.date({ message: "must be a date YYYY-MM-DD" });
+
+export const ZTimestamp = z.iso.datetime({ offset: true }).meta({ example: "2026-11-22T08:30:00.000Z" });
+
+/** Integer minor units. Floats and numbers beyond the safe range are refused, never rounded. */
+export const ZAmountMinor = z
+  .number()
+  .int({ message: "must be an integer number of minor units" })
+  .refine(Number.isSafeInteger, { message: "is beyond the exact integer range" });
+
+export const ZName = z.string().trim().min(1, { message: "must not be empty" }).max(200);
+
+/** Query booleans arrive as strings; "false" must mean false. */
+export const ZQueryBoolean = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((value) => value === true || value === "true" || value === "1");
+
+export function toIso(date: Date): string {
+  return date.toISOString();
+}

@@ -1,0 +1,29 @@
+// What every procedure declares about itself in its meta. The REST layer, the access
+// middleware and the OpenAPI document all read these fields; nothing is configured twice.
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { TScope } from "../auth/scopes";
+
+/** The Access column of spec/operations.tsv. */
+export type TAccessRule =
+  | { kind: "public" } // P: no bearer
+  | { kind: "signature" } // P (signature): authenticated by a webhook signature
+  | { kind: "owner" } // O
+  | { kind: "owner_or_agent"; scope: TScope }; // OA: the owner, or an agent holding the scope
+
+export type TDeprecation = {
+  /** The sunset day, YYYY-MM-DD (sent as an RFC 1123 date). */
+  sunset: string;
+  /** Where the changelog entry explains the replacement. */
+  link: string;
+};
+
+export type TProcedureMeta = OpenApiMeta<{
+  access?: TAccessRule;
+  /** Status of a successful answer (contract Conventions 6); a procedure may override per call. */
+  successStatus?: 200 | 201 | 202;
+  /** (X) in the contract's table: may change without deprecation. */
+  experimental?: boolean;
+  /** Writes need Idempotency-Key unless the contract exempts them. */
+  idempotency?: "required" | "exempt";
+  deprecation?: TDeprecation;
+}>;

@@ -1,0 +1,87 @@
+// Calls the real /v1 REST layer in process (no mocks): a Request in, a Response out, on a real
+// database. Writes get a fresh Idempotency-Key unless a test sets one.
+import { randomUUID } from "node:crypto";
+import type { AnyRouter } from "@trpc/server";
+import { resetEnvForTests } from "../../server/env";
+import { createV1Handler } from "../../server/rest/v1";
+import type { TRestHandler } from "../../server/rest/rest-handler";
+import { createTestDatabase, type TTestDatabase } from "./database";
+
+export const OWNER_TOKEN = "test-static-owner-token-0123456789";
+
+export type TApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export type TCallOptions = {
+  body?: unknown;
+  /** A raw body sent as is (for malformed JSON tests). */
+  rawBody?: string;
+  /** Bearer token; null sends no Authorization header. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Idempotency-Key; null sends none. Default: a fresh key on writes. */
+  idempotencyKey?: string | null;
+};
+
+export type TTestApi = {
+  db: TTestDatabase["prisma"];
+  database: TTestDatabase;
+  handler: TRestHandler;
+  call: <T = any>(method: string, path: string, options?: TCallOptions) => Promise<TApiResponse<T>>;
+  close: () => Promise<void>;
+};
+
+export function applyTestEnv(env: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvForTests();
+}
+
+export async function createTestApi(options: { env?: Record<string, string>; router?: AnyRouter } = {}): Promise<TTestApi> {
+  applyTestEnv({
+    AUTH_MODE: "static",
+    STATIC_OWNER_TOKEN: OWNER_TOKEN,
+    STATIC_OWNER_EMAIL: "owner@example.test",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    LOG_LEVEL: "error",
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const handler = createV1Handler({ router: options.router, getDb: async () => database.prisma });
+  return {
+    db: database.prisma,
+    database,
+    handler,
+    call: (method, path, callOptions) => callApi(handler, method, path, callOptions),
+    close: () => database.close(),
+  };
+}
+
+export async function callApi<T = any>(
+  handler: TRestHandler,
+  method: string,
+  path: string,
+  options: TCallOptions = {},
+): Promise<TApiResponse<T>> {
+  const headers = new Headers(options.headers);
+  const token = options.token === undefined ? OWNER_TOKEN : options.token;
+  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  const isWrite = !["GET", "HEAD", "OPTIONS"].includes(method);
+  const key = options.idempotencyKey === undefined ? (isWrite ? randomUUID() : null) : options.idempotencyKey;
+  if (key !== null) headers.set("idempotency-key", key);
+  let body: string | undefined = options.rawBody;
+  if (body === undefined && options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const response = await handler(new Request(`http://localhost${path}`, { method, headers, body }));
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
