@@ -1,14 +1,22 @@
 // The application router: every operation of the contract is one procedure in here. Each
 // domain assembles its own verbs; this file only names the domains.
+import { agentsRouter } from "./agents/router";
+import { approvalsRouter } from "./approvals/router";
+import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
 import { meRouter } from "./me/router";
 import { projectsRouter } from "./projects/router";
+import { sessionsRouter } from "./sessions/router";
 import { router } from "./trpc/init";
 
 export const appRouter = router({
   me: meRouter,
   businesses: businessesRouter,
   projects: projectsRouter,
+  sessions: sessionsRouter,
+  agents: agentsRouter,
+  approvals: approvalsRouter,
+  audit: auditRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 // Who is calling. Every request resolves to exactly one actor; every query of a domain
 // service is scoped to `actor.ownerId`.
+import type { TGrant } from "./grants";
 
 export type TOwnerActor = {
   type: "owner";
@@ -16,6 +17,8 @@ export type TAgentActor = {
   ownerId: string;
   agentId: string;
   tokenKey: string;
+  /** The agent's grants, loaded with its token (one query per request). */
+  grants: TGrant[];
 };
 
 /** A signed webhook's integration (set by the signature check, never by a bearer). */
@@ -43,7 +46,7 @@ export function principalOf(actor: TActor): string {
 }
 
 /** The `actor` field of Me and of audit entries. */
-export function actorRef(actor: TActor): { type: string; id: string | null } {
+export function actorRef(actor: TActor): { type: TActor["type"]; id: string | null } {
   switch (actor.type) {
     case "owner":
       return { type: "owner", id: actor.ownerId };

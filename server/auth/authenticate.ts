@@ -1,10 +1,13 @@
 // Bearer authentication: turns the Authorization header into an actor. One place for every
-// kind of credential (static owner token now; sessions and agent tokens plug in here).
+// kind of credential: owner sessions (ses_…), agent tokens (agt_…) and the static owner token.
 import type { TDb } from "../db/client";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
-import type { TAuthenticatedActor, TOwnerActor } from "./actor";
-import { safeEqual, tokenKey } from "./tokens";
+import type { TAgentActor, TAuthenticatedActor, TOwnerActor } from "./actor";
+import type { TGrant, TGrantLevel, TOverLimit } from "./grants";
+import { ipAllowed } from "./ip-allow-list";
+import { SESSION_TOUCH_MS } from "./lifetimes";
+import { safeEqual, sha256Hex, tokenKey } from "./tokens";
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
@@ -16,12 +19,60 @@ export function parseBearer(header: string | null): string {
   return match[1];
 }
 
-export async function authenticateToken(db: TDb, token: string): Promise<TAuthenticatedActor> {
+export async function authenticateToken(db: TDb, token: string, request: { ip?: string | null } = {}): Promise<TAuthenticatedActor> {
+  if (token.startsWith("ses_")) return authenticateSession(db, token);
+  if (token.startsWith("agt_")) return authenticateAgent(db, token, request.ip ?? null);
   const env = getEnv();
   if (env.AUTH_MODE === "static" && env.STATIC_OWNER_TOKEN && safeEqual(token, env.STATIC_OWNER_TOKEN)) {
     return staticOwner(db, env.STATIC_OWNER_EMAIL, token);
   }
   throw new AppError("unauthenticated", "The bearer token is not valid.");
+}
+
+async function authenticateSession(db: TDb, token: string): Promise<TOwnerActor> {
+  // Lookup by hash: the unique index compares; timing reveals nothing about the token.
+  const session = await db.session.findUnique({ where: { tokenHash: sha256Hex(token) } });
+  if (!session) throw new AppError("unauthenticated", "The session token is not valid.");
+  if (session.revokedAt) throw new AppError("session_revoked");
+  const now = new Date();
+  if (session.expiresAt <= now) throw new AppError("session_expired");
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    await db.session.updateMany({ where: { id: session.id, lastSeenAt: session.lastSeenAt }, data: { lastSeenAt: now } });
+  }
+  return { type: "owner", ownerId: session.ownerId, credential: "session", sessionId: session.id, tokenKey: tokenKey(token) };
+}
+
+async function authenticateAgent(db: TDb, token: string, ip: string | null): Promise<TAgentActor> {
+  const row = await db.agentToken.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    include: { agent: { include: { grants: true } } },
+  });
+  if (!row) throw new AppError("unauthenticated", "The agent token is not valid.");
+  const { agent } = row;
+  if (row.revokedAt || agent.status === "revoked") throw new AppError("token_revoked");
+  if (row.expiresAt <= new Date()) throw new AppError("token_expired");
+  if (agent.status === "suspended") throw new AppError("agent_suspended");
+  if (!ipAllowed(ip, agent.allowedIpRanges)) {
+    throw new AppError("ip_not_allowed", `Requests from ${ip ?? "an unknown address"} are not allowed for this agent.`);
+  }
+  return {
+    type: "agent",
+    ownerId: agent.ownerId,
+    agentId: agent.id,
+    tokenKey: tokenKey(token),
+    grants: agent.grants.map(
+      (grant): TGrant => ({
+        id: grant.id,
+        scope: grant.scope,
+        resource: grant.resource,
+        level: grant.level as TGrantLevel,
+        dailyLimitMinor: grant.dailyLimitMinor,
+        monthlyLimitMinor: grant.monthlyLimitMinor,
+        currency: grant.currency,
+        overLimit: grant.overLimit as TOverLimit,
+      }),
+    ),
+  };
 }
 
 const staticOwnerIds = new WeakMap<TDb, Map<string, Promise<string>>>();

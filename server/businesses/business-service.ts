@@ -1,6 +1,9 @@
 // Businesses of one owner. Every query carries the owner id, so another owner's business is
 // simply not found.
+import type { TCaller } from "../auth/caller";
+import { recordAudit } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import type { Business } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
@@ -17,10 +20,17 @@ export function toBusinessDto(row: Business): TBusiness {
   };
 }
 
-export async function createBusiness(db: TDbOrTx, ownerId: string, input: TCreateBusinessInput) {
+export async function createBusiness(db: TDbOrTx, caller: TCaller, input: TCreateBusinessInput) {
   assertKnownCurrency(input.currency, "currency");
-  const row = await db.business.create({ data: { ownerId, name: input.name, currency: input.currency } });
-  return toBusinessDto(row);
+  return inTransaction(db, async (tx) => {
+    const row = await tx.business.create({ data: { ownerId: caller.ownerId, name: input.name, currency: input.currency } });
+    await recordAudit(tx, { ...auditOf(caller), action: "business.created", target: { type: "business", id: row.id } });
+    return toBusinessDto(row);
+  });
+}
+
+function auditOf(caller: TCaller) {
+  return { ownerId: caller.ownerId, actor: caller.actor, requestId: caller.requestId };
 }
 
 export async function findBusinesses(db: TDbOrTx, ownerId: string, query: { limit: number; cursor?: string }) {
@@ -41,13 +51,16 @@ export async function getBusiness(db: TDbOrTx, ownerId: string, businessId: stri
   return toBusinessDto(await requireBusiness(db, ownerId, businessId));
 }
 
-export async function updateBusiness(db: TDbOrTx, ownerId: string, businessId: string, input: TUpdateBusinessInput) {
+export async function updateBusiness(db: TDbOrTx, caller: TCaller, businessId: string, input: TUpdateBusinessInput) {
   if (input.currency) assertKnownCurrency(input.currency, "currency");
-  // updateMany carries the owner in its filter, so the write itself is tenant-scoped.
-  const { count } = await db.business.updateMany({
-    where: { id: businessId, ownerId },
-    data: { name: input.name, currency: input.currency },
+  return inTransaction(db, async (tx) => {
+    // updateMany carries the owner in its filter, so the write itself is tenant-scoped.
+    const { count } = await tx.business.updateMany({
+      where: { id: businessId, ownerId: caller.ownerId },
+      data: { name: input.name, currency: input.currency },
+    });
+    if (count === 0) throw AppError.notFound("business");
+    await recordAudit(tx, { ...auditOf(caller), action: "business.updated", target: { type: "business", id: businessId }, details: { fields: Object.keys(input) } });
+    return getBusiness(tx, caller.ownerId, businessId);
   });
-  if (count === 0) throw AppError.notFound("business");
-  return getBusiness(db, ownerId, businessId);
 }

@@ -1,3 +1,4 @@
+import { callerOf } from "../auth/caller";
 import { ownerProcedure } from "../trpc/init";
 import { createBusiness } from "./business-service";
 import { createBusinessMeta, ZCreateBusinessRequest, ZCreateBusinessResponse } from "./create-business.types";
@@ -6,4 +7,4 @@ export const createBusinessRoute = ownerProcedure
   .meta(createBusinessMeta)
   .input(ZCreateBusinessRequest)
   .output(ZCreateBusinessResponse)
-  .mutation(async ({ ctx, input }) => ({ data: await createBusiness(ctx.db, ctx.actor.ownerId, input) }));
+  .mutation(async ({ ctx, input }) => ({ data: await createBusiness(ctx.db, callerOf(ctx), input) }));

@@ -1,3 +1,4 @@
+import { callerOf } from "../auth/caller";
 import { ownerProcedure } from "../trpc/init";
 import { updateBusiness } from "./business-service";
 import { updateBusinessMeta, ZUpdateBusinessRequest, ZUpdateBusinessResponse } from "./update-business.types";
@@ -7,5 +8,5 @@ export const updateBusinessRoute = ownerProcedure
   .input(ZUpdateBusinessRequest)
   .output(ZUpdateBusinessResponse)
   .mutation(async ({ ctx, input: { id, ...patch } }) => ({
-    data: await updateBusiness(ctx.db, ctx.actor.ownerId, id, patch),
+    data: await updateBusiness(ctx.db, callerOf(ctx), id, patch),
   }));

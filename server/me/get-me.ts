@@ -1,8 +1,9 @@
-import { ownerProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure } from "../trpc/init";
 import { getMeMeta, ZGetMeRequest, ZGetMeResponse } from "./get-me.types";
 import { getMe } from "./me-service";
 
-export const getMeRoute = ownerProcedure
+// The contract lists GET /v1/me as owner-only, yet defines what an agent sees of it (Me).
+export const getMeRoute = ownerOrAgentProcedure()
   .meta(getMeMeta)
   .input(ZGetMeRequest)
   .output(ZGetMeResponse)

@@ -1,10 +1,12 @@
 // The owner's own profile (the Me resource).
-import { actorRef, type TOwnerActor } from "../auth/actor";
+import { actorRef, type TAgentActor, type TOwnerActor } from "../auth/actor";
+import { recordAudit } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import type { Owner } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
-import type { TMe, TUpdateMeInput } from "./me.schema";
+import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
 function toMeDto(owner: Owner, actor: TOwnerActor): TMe {
   return {
@@ -29,21 +31,41 @@ async function requireOwner(db: TDbOrTx, ownerId: string): Promise<Owner> {
   return owner;
 }
 
-export async function getMe(db: TDbOrTx, actor: TOwnerActor): Promise<TMe> {
-  return toMeDto(await requireOwner(db, actor.ownerId), actor);
+export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor): Promise<TMe | TAgentMe> {
+  const owner = await requireOwner(db, actor.ownerId);
+  if (actor.type === "agent") {
+    return {
+      id: owner.id,
+      base_currency: owner.baseCurrency,
+      timezone: owner.timezone,
+      plan: owner.plan,
+      actor: { type: "agent", id: actor.agentId },
+    };
+  }
+  return toMeDto(owner, actor);
 }
 
-export async function updateMe(db: TDbOrTx, actor: TOwnerActor, input: TUpdateMeInput): Promise<TMe> {
+export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: string, input: TUpdateMeInput): Promise<TMe> {
   if (input.base_currency) assertKnownCurrency(input.base_currency, "base_currency");
-  const owner = await db.owner.update({
-    where: { id: actor.ownerId },
-    data: {
-      name: input.name,
-      timezone: input.timezone,
-      locale: input.locale ? Intl.getCanonicalLocales(input.locale)[0] : undefined,
-      // Setting the base currency explicitly is what confirms it (onboarding).
-      ...(input.base_currency ? { baseCurrency: input.base_currency, baseCurrencyConfirmed: true } : {}),
-    },
+  return inTransaction(db, async (tx) => {
+    const owner = await tx.owner.update({
+      where: { id: actor.ownerId },
+      data: {
+        name: input.name,
+        timezone: input.timezone,
+        locale: input.locale ? Intl.getCanonicalLocales(input.locale)[0] : undefined,
+        // Setting the base currency explicitly is what confirms it (onboarding).
+        ...(input.base_currency ? { baseCurrency: input.base_currency, baseCurrencyConfirmed: true } : {}),
+      },
+    });
+    await recordAudit(tx, {
+      ownerId: owner.id,
+      actor,
+      requestId,
+      action: "me.updated",
+      target: { type: "owner", id: owner.id },
+      details: { fields: Object.keys(input) },
+    });
+    return toMeDto(owner, actor);
   });
-  return toMeDto(owner, actor);
 }

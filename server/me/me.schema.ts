@@ -21,6 +21,10 @@ export const ZMe = z
   .meta({ id: "Me" });
 export type TMe = z.infer<typeof ZMe>;
 
+/** What an agent sees of its owner (contract: Me). */
+export const ZAgentMe = ZMe.pick({ id: true, base_currency: true, timezone: true, plan: true, actor: true }).meta({ id: "AgentMe" });
+export type TAgentMe = z.infer<typeof ZAgentMe>;
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });

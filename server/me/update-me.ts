@@ -6,4 +6,4 @@ export const updateMeRoute = ownerProcedure
   .meta(updateMeMeta)
   .input(ZUpdateMeRequest)
   .output(ZUpdateMeResponse)
-  .mutation(async ({ ctx, input }) => ({ data: await updateMe(ctx.db, ctx.actor, input) }));
+  .mutation(async ({ ctx, input }) => ({ data: await updateMe(ctx.db, ctx.actor, ctx.requestId, input) }));

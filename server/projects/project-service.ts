@@ -1,6 +1,9 @@
 // Projects live inside a business; both carry the owner id so every query is tenant-scoped.
 import { requireBusiness } from "../businesses/business-service";
+import type { TCaller } from "../auth/caller";
+import { recordAudit } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import type { Project } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage } from "../shared/pagination";
@@ -16,10 +19,19 @@ export function toProjectDto(row: Project): TProject {
   };
 }
 
-export async function createProject(db: TDbOrTx, ownerId: string, businessId: string, input: { name: string }) {
-  await requireBusiness(db, ownerId, businessId);
-  const row = await db.project.create({ data: { ownerId, businessId, name: input.name } });
-  return toProjectDto(row);
+export async function createProject(db: TDbOrTx, caller: TCaller, businessId: string, input: { name: string }) {
+  await requireBusiness(db, caller.ownerId, businessId);
+  return inTransaction(db, async (tx) => {
+    const row = await tx.project.create({ data: { ownerId: caller.ownerId, businessId, name: input.name } });
+    await recordAudit(tx, {
+      ownerId: caller.ownerId,
+      actor: caller.actor,
+      requestId: caller.requestId,
+      action: "project.created",
+      target: { type: "project", id: row.id },
+    });
+    return toProjectDto(row);
+  });
 }
 
 export async function findProjects(
@@ -45,8 +57,17 @@ export async function getProject(db: TDbOrTx, ownerId: string, projectId: string
   return toProjectDto(await requireProject(db, ownerId, projectId));
 }
 
-export async function updateProject(db: TDbOrTx, ownerId: string, projectId: string, input: { name?: string }) {
-  const { count } = await db.project.updateMany({ where: { id: projectId, ownerId }, data: { name: input.name } });
-  if (count === 0) throw AppError.notFound("project");
-  return getProject(db, ownerId, projectId);
+export async function updateProject(db: TDbOrTx, caller: TCaller, projectId: string, input: { name?: string }) {
+  return inTransaction(db, async (tx) => {
+    const { count } = await tx.project.updateMany({ where: { id: projectId, ownerId: caller.ownerId }, data: { name: input.name } });
+    if (count === 0) throw AppError.notFound("project");
+    await recordAudit(tx, {
+      ownerId: caller.ownerId,
+      actor: caller.actor,
+      requestId: caller.requestId,
+      action: "project.updated",
+      target: { type: "project", id: projectId },
+    });
+    return getProject(tx, caller.ownerId, projectId);
+  });
 }

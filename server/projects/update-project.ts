@@ -1,3 +1,4 @@
+import { callerOf } from "../auth/caller";
 import { ownerProcedure } from "../trpc/init";
 import { updateProject } from "./project-service";
 import { updateProjectMeta, ZUpdateProjectRequest, ZUpdateProjectResponse } from "./update-project.types";
@@ -6,4 +7,4 @@ export const updateProjectRoute = ownerProcedure
   .meta(updateProjectMeta)
   .input(ZUpdateProjectRequest)
   .output(ZUpdateProjectResponse)
-  .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await updateProject(ctx.db, ctx.actor.ownerId, id, patch) }));
+  .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await updateProject(ctx.db, callerOf(ctx), id, patch) }));

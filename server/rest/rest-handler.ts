@@ -11,7 +11,7 @@ import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { errorFields, log } from "../log";
 import { createContext } from "../trpc/context";
-import { toAppError } from "../trpc/init";
+import { toAppError } from "../errors/to-app-error";
 import { assertContractMin } from "./contract";
 import {
   beginIdempotentRequest,
@@ -151,9 +151,12 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
 }
 
 async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute): Promise<TActor> {
-  if (route.access.kind === "public" || route.access.kind === "signature") return PUBLIC_ACTOR;
-  const token = parseBearer(req.headers.get("authorization"));
-  return authenticateToken(await db(), token);
+  if (route.access.kind === "signature") return PUBLIC_ACTOR; // the handler checks the signature
+  const header = req.headers.get("authorization");
+  // A public operation needs no bearer, but one that is sent must be valid (logout uses it).
+  if (route.access.kind === "public" && header === null) return PUBLIC_ACTOR;
+  const token = parseBearer(header);
+  return authenticateToken(await db(), token, { ip: clientIp(req) });
 }
 
 function deprecationHeaders(route: TRoute): Record<string, string> {

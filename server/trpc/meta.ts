@@ -8,7 +8,7 @@ export type TAccessRule =
   | { kind: "public" } // P: no bearer
   | { kind: "signature" } // P (signature): authenticated by a webhook signature
   | { kind: "owner" } // O
-  | { kind: "owner_or_agent"; scope: TScope }; // OA: the owner, or an agent holding the scope
+  | { kind: "owner_or_agent"; scope?: TScope }; // OA: the owner, or an agent holding the scope (any agent without one)
 
 export type TDeprecation = {
   /** The sunset day, YYYY-MM-DD (sent as an RFC 1123 date). */

@@ -2,7 +2,42 @@
 // has yet (deprecation headers, unexpected failures).
 import { z } from "zod";
 import { appRouter } from "../../server/router";
-import { mergeRouters, ownerProcedure, publicProcedure, router } from "../../server/trpc/init";
+import { defineAgentWrite } from "../../server/access/write-registry";
+import { performWrite, writeResponse } from "../../server/access/write-pipeline";
+import { ZWriteResponse } from "../../server/approvals/approval.schema";
+import { requireBusiness } from "../../server/businesses/business-service";
+import { createProject } from "../../server/projects/project-service";
+import { ZProject } from "../../server/projects/project.schema";
+import { mergeRouters, ownerOrAgentProcedure, ownerProcedure, publicProcedure, router } from "../../server/trpc/init";
+
+/**
+ * A write an agent may make with the `ads` scope: it "spends" amount_minor on a business by
+ * creating a project there, so tests can count how often a write really ran.
+ */
+export const ZTestSpend = z.object({
+  business_id: z.uuid(),
+  name: z.string().min(1),
+  amount_minor: z.number().int().min(0),
+  currency: z.string().length(3),
+  reason: z.string().optional(),
+});
+export const testSpendWrite = defineAgentWrite({
+  action: "test_spend.create",
+  scope: "ads",
+  schema: ZTestSpend,
+  resourceOf: async (db, ownerId, input) => {
+    await requireBusiness(db, ownerId, input.business_id);
+    return { kind: "business", businessId: input.business_id };
+  },
+  amountOf: (input) => ({ amountMinor: BigInt(input.amount_minor), currency: input.currency }),
+  execute: (tx, caller, input) => createProject(tx, caller, input.business_id, { name: input.name }),
+});
+
+const testSpend = ownerOrAgentProcedure("ads")
+  .meta({ openapi: { method: "POST", path: "/v1/test/spend" }, successStatus: 201 })
+  .input(ZTestSpend)
+  .output(ZWriteResponse(ZProject))
+  .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, testSpendWrite, input)));
 
 export function createFixtureRouter() {
   let flakyCalls = 0;
@@ -38,5 +73,5 @@ export function createFixtureRouter() {
       .output(z.object({ data: z.object({ amount_minor: z.number().int() }) }))
       .query(() => ({ data: { amount_minor: 1.5 } })),
   });
-  return mergeRouters(appRouter, fixtures);
+  return mergeRouters(appRouter, fixtures, router({ testSpend }));
 }

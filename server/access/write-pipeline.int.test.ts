@@ -1,0 +1,125 @@
+// An agent's write: scope, reason, resource, level, limits (atomic under concurrency), then
+// executed (201) or held for the owner (202) — through a test-only write that spends money
+// on a business by creating a project there.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgent, type TTestGrant } from "../../test/helpers/agents";
+import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { createFixtureRouter } from "../../test/helpers/fixture-router";
+
+let api: TTestApi;
+let businessId: string;
+let otherBusinessId: string;
+
+beforeAll(async () => {
+  api = await createTestApi({ router: createFixtureRouter() });
+  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Spend Co", currency: "EUR" } })).body.data.id;
+  otherBusinessId = (await api.call("POST", "/v1/businesses", { body: { name: "Other Co", currency: "EUR" } })).body.data.id;
+});
+afterAll(async () => api?.close());
+
+const projectsNamed = (name: string) => api.db.project.count({ where: { name } });
+const spend = (token: string, name: string, amount = 100, extra: Record<string, unknown> = {}) =>
+  api.call("POST", "/v1/test/spend", {
+    token,
+    body: { business_id: businessId, name, amount_minor: amount, currency: "EUR", reason: "testing spend", ...extra },
+  });
+const grant = (overrides: Partial<TTestGrant> = {}): TTestGrant => ({
+  scope: "ads",
+  resource: `business:${businessId}`,
+  level: "execute",
+  ...overrides,
+});
+
+describe("scope and resource", () => {
+  it("refuses an agent without the scope with 403 scope_denied, audited, before reading the body", async () => {
+    const agent = await createAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
+    const response = await api.call("POST", "/v1/test/spend", { token: agent.token, body: { nonsense: true } });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe("scope_denied");
+    expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBe(1);
+  });
+
+  it("answers 404 for a business outside the agent's grants", async () => {
+    const agent = await createAgent(api, { grants: [grant()] });
+    const response = await spend(agent.token, "outside", 100, { business_id: otherBusinessId });
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe("not_found");
+    expect(await projectsNamed("outside")).toBe(0);
+  });
+
+  it("needs a reason of at least 3 characters from an agent", async () => {
+    const agent = await createAgent(api, { grants: [grant()] });
+    for (const reason of [undefined, "", "ab", "   "]) {
+      const response = await spend(agent.token, "no-reason", 100, { reason });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe("missing_reason");
+    }
+    expect(await projectsNamed("no-reason")).toBe(0);
+  });
+
+  it("lets the owner write without a reason", async () => {
+    const response = await api.call("POST", "/v1/test/spend", {
+      body: { business_id: businessId, name: "owner-spend", amount_minor: 1, currency: "EUR" },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.data.name).toBe("owner-spend");
+  });
+});
+
+describe("levels and limits", () => {
+  it("holds every write of a recommend-level grant for approval (202), writing nothing", async () => {
+    const agent = await createAgent(api, { grants: [grant({ level: "recommend" })] });
+    const response = await spend(agent.token, "recommended");
+    expect(response.status).toBe(202);
+    expect(response.body.data).toEqual({ approval: { id: expect.any(String), status: "pending" } });
+    expect(await projectsNamed("recommended")).toBe(0);
+    const approval = await api.call("GET", `/v1/approvals/${response.body.data.approval.id}`);
+    expect(approval.body.data).toMatchObject({ kind: "write", action: "test_spend.create", trigger: "level_recommend", agent_id: agent.id, reason: "testing spend", amount_minor: 100, currency: "EUR" });
+  });
+
+  it("executes within the limits (201) and holds past them (202) when over_limit is approval", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 250, currency: "EUR" })] });
+    expect((await spend(agent.token, "within-1", 100)).status).toBe(201);
+    expect((await spend(agent.token, "within-2", 150)).status).toBe(201);
+    const over = await spend(agent.token, "over-1", 1);
+    expect(over.status).toBe(202);
+    expect(over.body.data.approval.status).toBe("pending");
+    expect(await projectsNamed("over-1")).toBe(0);
+  });
+
+  it("refuses past the limit with 403 limit_exceeded, audited, when over_limit is deny", async () => {
+    const agent = await createAgent(api, { grants: [grant({ monthly_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
+    const response = await spend(agent.token, "denied", 101);
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe("limit_exceeded");
+    expect(response.body.error.details).toMatchObject({ period: "month", limit_minor: 100, currency: "EUR" });
+    expect(await projectsNamed("denied")).toBe(0);
+    const audit = await api.db.auditEntry.findFirst({ where: { actorId: agent.id, action: "access.denied" } });
+    expect(audit?.details).toMatchObject({ code: "limit_exceeded" });
+  });
+
+  it("holds a write in another currency than the limit's rather than guessing a rate", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR" })] });
+    const response = await spend(agent.token, "in-usd", 1, { currency: "USD" });
+    expect(response.status).toBe(202);
+  });
+
+  it("counts the limit atomically: 20 concurrent spends of 100 under a limit of 1000 pass exactly 10 times", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 1000, currency: "EUR", over_limit: "deny" })] });
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => spend(agent.token, `race-${i}`, 100)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    const written = await api.db.project.count({ where: { name: { startsWith: "race-" } } });
+    expect(written).toBe(10);
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
+    expect(usage.map((u) => Number(u.usedMinor))).toEqual([1000]);
+  });
+
+  it("does not count a write that failed", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
+    const failed = await spend(agent.token, "", 100); // empty name: rejected by validation
+    expect(failed.status).toBe(400);
+    expect((await spend(agent.token, "after-failure", 100)).status).toBe(201);
+  });
+});

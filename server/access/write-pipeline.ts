@@ -1,0 +1,129 @@
+// The write pipeline of the contract (Conventions 3–5): after authentication and idempotency
+// (the REST layer) and the scope (the access middleware), a write checks the agent's reason,
+// its grant on the resource, the grant's level and limits, then either executes (201) or is
+// held for the owner's approval (202). The owner's own writes simply execute.
+import type { TAgentActor } from "../auth/actor";
+import { callerOf, type TCaller } from "../auth/caller";
+import { findGrant, resourceLabel, type TGrant } from "../auth/grants";
+import { recordAudit } from "../audit/audit-service";
+import { createApproval } from "../approvals/approval-service";
+import type { TDbOrTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { AppError } from "../errors/app-error";
+import type { TContext } from "../trpc/context";
+import { hasLimits, LimitExceededError, reserveWithinLimits } from "./limits";
+import type { TAgentWrite } from "./write-registry";
+
+export const MIN_REASON_LENGTH = 3;
+
+export type TWriteOutcome<TOutput> =
+  | { kind: "executed"; data: TOutput }
+  | { kind: "pending"; approval: { id: string; status: "pending" } };
+
+export function requireReason(reason: unknown): string {
+  const text = typeof reason === "string" ? reason.trim() : "";
+  if (text.length < MIN_REASON_LENGTH) {
+    throw new AppError("missing_reason", undefined, {
+      details: { issues: [{ path: "reason", message: `at least ${MIN_REASON_LENGTH} characters` }] },
+    });
+  }
+  return text;
+}
+
+export async function performWrite<TInput extends { reason?: string }, TOutput>(
+  ctx: TContext,
+  write: TAgentWrite<TInput, TOutput>,
+  input: TInput,
+): Promise<TWriteOutcome<TOutput>> {
+  const caller = callerOf(ctx);
+  if (caller.actor.type === "owner") {
+    return { kind: "executed", data: await inTransaction(ctx.db, (tx) => write.execute(tx, caller, input)) };
+  }
+  return performAgentWrite(ctx.db, caller, caller.actor, write, input);
+}
+
+async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
+  db: TDbOrTx,
+  caller: TCaller,
+  agent: TAgentActor,
+  write: TAgentWrite<TInput, TOutput>,
+  input: TInput,
+): Promise<TWriteOutcome<TOutput>> {
+  const reason = requireReason(input.reason);
+  const resource = await write.resourceOf(db, caller.ownerId, input);
+  const grant = findGrant(agent.grants, write.scope, resource);
+  // Outside the agent's grants the resource does not exist for it.
+  if (!grant) throw AppError.notFound(resource.kind === "owner" ? "resource" : resource.kind);
+  const amount = write.amountOf?.(input) ?? null;
+  const hold = (trigger: "level_recommend" | "over_limit") => holdForApproval(db, caller, agent, write, input, reason, trigger, amount);
+
+  if (grant.level === "recommend") return hold("level_recommend");
+
+  try {
+    const data = await inTransaction(db, async (tx) => {
+      if (amount && hasLimits(grant)) {
+        // Without an exchange rate there is no honest way to count another currency: consent.
+        if (amount.currency !== grant.currency) throw new LimitExceededError("day", grant.dailyLimitMinor ?? grant.monthlyLimitMinor ?? 0n);
+        await reserveWithinLimits(tx, grant, amount.amountMinor);
+      }
+      return write.execute(tx, caller, input);
+    });
+    return { kind: "executed", data };
+  } catch (error) {
+    if (!(error instanceof LimitExceededError)) throw error;
+    return overLimit(db, caller, grant, error, resourceLabel(resource), () => hold("over_limit"));
+  }
+}
+
+async function overLimit<T>(
+  db: TDbOrTx,
+  caller: TCaller,
+  grant: TGrant,
+  error: LimitExceededError,
+  resource: string,
+  hold: () => Promise<T>,
+): Promise<T> {
+  if (grant.overLimit === "approval") return hold();
+  await recordAudit(db, {
+    ownerId: caller.ownerId,
+    actor: caller.actor,
+    action: "access.denied",
+    requestId: caller.requestId,
+    details: { code: "limit_exceeded", scope: grant.scope, resource, period: error.period },
+  });
+  throw new AppError("limit_exceeded", error.message, {
+    details: { period: error.period, limit_minor: Number(error.limitMinor), currency: grant.currency },
+  });
+}
+
+async function holdForApproval<TInput extends { reason?: string }, TOutput>(
+  db: TDbOrTx,
+  caller: TCaller,
+  agent: TAgentActor,
+  write: TAgentWrite<TInput, TOutput>,
+  input: TInput,
+  reason: string,
+  trigger: "level_recommend" | "over_limit",
+  amount: { amountMinor: bigint; currency: string } | null,
+): Promise<TWriteOutcome<TOutput>> {
+  const approval = await createApproval(db, caller, {
+    kind: "write",
+    action: write.action,
+    agentId: agent.agentId,
+    reason,
+    trigger,
+    params: input,
+    amountMinor: amount?.amountMinor ?? null,
+    currency: amount?.currency ?? null,
+  });
+  return { kind: "pending", approval: { id: approval.id, status: "pending" } };
+}
+
+/** The procedure's answer: the written data (201), or the pending approval (202). */
+export function writeResponse<TOutput>(ctx: TContext, outcome: TWriteOutcome<TOutput>) {
+  if (outcome.kind === "pending") {
+    ctx.response.status = 202;
+    return { data: { approval: outcome.approval } };
+  }
+  return { data: outcome.data };
+}

@@ -1,0 +1,179 @@
+// Agents end to end: tokens shown once and stored as hashes, rotation, revocation, expiry,
+// suspension, IP ranges, grants validation, owner-only operations, isolation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgent } from "../../test/helpers/agents";
+import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { sha256Hex } from "../auth/tokens";
+
+let api: TTestApi;
+let businessId: string;
+let othersBusinessId: string;
+let othersAgentId: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Agents Co", currency: "EUR" } })).body.data.id;
+  const other = await api.db.owner.create({ data: { email: "someone-else@example.test" } });
+  othersBusinessId = (await api.db.business.create({ data: { ownerId: other.id, name: "Theirs", currency: "EUR" } })).id;
+  othersAgentId = (await api.db.agent.create({ data: { ownerId: other.id, name: "Their agent" } })).id;
+});
+afterAll(async () => api?.close());
+
+describe("agent tokens", () => {
+  it("shows the token once and stores only its hash", async () => {
+    const created = await api.call("POST", "/v1/agents", {
+      body: { name: "Ads bot", grants: [{ scope: "ads", resource: `business:${businessId}`, level: "execute" }] },
+    });
+    expect(created.status).toBe(201);
+    const { token, id } = created.body.data;
+    expect(token).toMatch(/^agt_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.data).toMatchObject({
+      name: "Ads bot",
+      status: "active",
+      grants: [{ scope: "ads", resource: `business:${businessId}`, level: "execute", over_limit: "approval", daily_limit_minor: null }],
+      token_hint: `${token.slice(0, 10)}…`,
+    });
+    const read = await api.call("GET", `/v1/agents/${id}`);
+    expect(read.body.data).not.toHaveProperty("token");
+    expect(read.text).not.toContain(token);
+    const stored = await api.db.agentToken.findFirstOrThrow({ where: { agentId: id } });
+    expect(stored.tokenHash).toBe(sha256Hex(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const listed = await api.call("GET", "/v1/agents");
+    expect(listed.text).not.toContain(token);
+  });
+
+  it("lets an agent read its owner's Me with only id, base_currency, timezone, plan and actor", async () => {
+    const agent = await createAgent(api);
+    const me = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(me.status).toBe(200);
+    expect(Object.keys(me.body.data).sort()).toEqual(["actor", "base_currency", "id", "plan", "timezone"]);
+    expect(me.body.data.actor).toEqual({ type: "agent", id: agent.id });
+  });
+
+  it("rotates: the old token is revoked at once, the new one works", async () => {
+    const agent = await createAgent(api);
+    const rotated = await api.call("POST", `/v1/agents/${agent.id}/rotate-token`, { body: {} });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.data.token).not.toBe(agent.token);
+    const old = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe("token_revoked");
+    expect((await api.call("GET", "/v1/me", { token: rotated.body.data.token })).status).toBe(200);
+  });
+
+  it("revokes: 401 token_revoked, and a second revoke is 409", async () => {
+    const agent = await createAgent(api);
+    expect((await api.call("POST", `/v1/agents/${agent.id}/revoke`)).body.data.status).toBe("revoked");
+    const call = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(call.status).toBe(401);
+    expect(call.body.error.code).toBe("token_revoked");
+    const again = await api.call("POST", `/v1/agents/${agent.id}/revoke`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("state_conflict");
+    expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { name: "x" } })).status).toBe(409);
+    expect((await api.call("POST", `/v1/agents/${agent.id}/rotate-token`, { body: {} })).status).toBe(409);
+  });
+
+  it("answers 401 token_expired past expires_at", async () => {
+    const agent = await createAgent(api);
+    await api.db.agentToken.updateMany({ where: { agentId: agent.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const call = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(call.status).toBe(401);
+    expect(call.body.error.code).toBe("token_expired");
+  });
+
+  it("refuses a token_expires_at in the past", async () => {
+    const response = await api.call("POST", "/v1/agents", { body: { name: "x", token_expires_at: "2020-01-01T00:00:00Z" } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues[0].path).toBe("token_expires_at");
+  });
+
+  it("answers 403 agent_suspended while suspended, and works again after", async () => {
+    const agent = await createAgent(api);
+    expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "suspended" } })).body.data.status).toBe("suspended");
+    const call = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(call.status).toBe(403);
+    expect(call.body.error.code).toBe("agent_suspended");
+    await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "active" } });
+    expect((await api.call("GET", "/v1/me", { token: agent.token })).status).toBe(200);
+  });
+
+  it("answers 403 ip_not_allowed from outside the allowed ranges", async () => {
+    const agent = await createAgent(api, { allowed_ip_ranges: ["10.0.0.0/8", "2001:db8::/32"] });
+    const inside = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "10.1.2.3" } });
+    expect(inside.status).toBe(200);
+    const v6 = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "2001:db8::1" } });
+    expect(v6.status).toBe(200);
+    const outside = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "192.168.1.1" } });
+    expect(outside.status).toBe(403);
+    expect(outside.body.error.code).toBe("ip_not_allowed");
+    const unknown = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(unknown.status).toBe(403);
+  });
+});
+
+describe("grants", () => {
+  it.each([
+    [{ scope: "ads", resource: "business:not-a-uuid", level: "execute" }, "grants.0.resource"],
+    [{ scope: "nope", resource: "*", level: "execute" }, "grants.0.scope"],
+    [{ scope: "ads", resource: "*", level: "always" }, "grants.0.level"],
+    [{ scope: "ads", resource: "*", level: "execute", daily_limit_minor: 100 }, "grants.0.currency"],
+    [{ scope: "ads", resource: "*", level: "execute", daily_limit_minor: 1.5, currency: "EUR" }, "grants.0.daily_limit_minor"],
+  ])("refuses %j naming %s", async (grant, path) => {
+    const before = await api.db.agent.count();
+    const response = await api.call("POST", "/v1/agents", { body: { name: "x", grants: [grant] } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(await api.db.agent.count()).toBe(before);
+  });
+
+  it("refuses a grant on another owner's business as if it did not exist", async () => {
+    const response = await api.call("POST", "/v1/agents", {
+      body: { name: "x", grants: [{ scope: "ads", resource: `business:${othersBusinessId}`, level: "execute" }] },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues[0]).toEqual({ path: "grants.0.resource", message: "no such business" });
+  });
+
+  it("replaces grants with PATCH", async () => {
+    const agent = await createAgent(api, { grants: [{ scope: "ads", resource: "*", level: "recommend" }] });
+    const patched = await api.call("PATCH", `/v1/agents/${agent.id}`, {
+      body: { grants: [{ scope: "finances:observe", resource: "personal", level: "execute" }] },
+    });
+    expect(patched.body.data.grants).toEqual([
+      expect.objectContaining({ scope: "finances:observe", resource: "personal", level: "execute" }),
+    ]);
+  });
+});
+
+describe("owner-only operations", () => {
+  it("refuses an agent with 403 scope_denied and audits the denial", async () => {
+    const agent = await createAgent(api, { grants: [{ scope: "ads", resource: "*", level: "execute" }] });
+    for (const [method, path] of [
+      ["GET", "/v1/businesses"],
+      ["POST", "/v1/businesses"],
+      ["GET", "/v1/agents"],
+      ["GET", "/v1/approvals"],
+      ["PATCH", "/v1/me"],
+    ] as const) {
+      const response = await api.call(method, path, { token: agent.token, body: method === "GET" ? undefined : { name: "x", currency: "EUR" } });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.body.error.code).toBe("scope_denied");
+    }
+    const denials = await api.db.auditEntry.findMany({ where: { actorType: "agent", actorId: agent.id, action: "access.denied" } });
+    expect(denials).toHaveLength(5);
+    expect(denials[0]!.details).toMatchObject({ code: "scope_denied" });
+  });
+});
+
+describe("isolation", () => {
+  it("never shows another owner's agent", async () => {
+    expect((await api.call("GET", `/v1/agents/${othersAgentId}`)).status).toBe(404);
+    expect((await api.call("PATCH", `/v1/agents/${othersAgentId}`, { body: { name: "x" } })).status).toBe(404);
+    expect((await api.call("POST", `/v1/agents/${othersAgentId}/revoke`)).status).toBe(404);
+    expect((await api.call("POST", `/v1/agents/${othersAgentId}/rotate-token`, { body: {} })).status).toBe(404);
+    const listed = await api.call("GET", "/v1/agents?limit=200");
+    expect(listed.body.data.map((a: { id: string }) => a.id)).not.toContain(othersAgentId);
+  });
+});

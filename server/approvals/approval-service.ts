@@ -1,0 +1,182 @@
+// Approvals: what waits for the owner. Deciding is one guarded transition (pending → decided)
+// in the same transaction as what the decision does, so an approved write runs exactly once.
+import type { TAgentActor } from "../auth/actor";
+import type { TCaller } from "../auth/caller";
+import { recordAudit } from "../audit/audit-service";
+import { addGrant } from "../agents/agent-service";
+import { ZGrant } from "../agents/agent.schema";
+import type { TDbOrTx, TTx } from "../db/client";
+import type { Approval, Prisma } from "../db/generated/client";
+import { inTransaction } from "../db/transaction";
+import { findAgentWrite } from "../access/write-registry";
+import { AppError } from "../errors/app-error";
+import { pageArgs, toPage } from "../shared/pagination";
+import { toAppError } from "../errors/to-app-error";
+import type { TApproval } from "./approval.schema";
+
+export type TNewApproval = {
+  kind: "request" | "write";
+  action: string;
+  agentId: string | null;
+  reason: string | null;
+  trigger: TApproval["trigger"];
+  params: Record<string, unknown>;
+  amountMinor?: bigint | null;
+  currency?: string | null;
+  status?: "pending" | "auto_approved";
+};
+
+export function toApprovalDto(row: Approval): TApproval {
+  return {
+    id: row.id,
+    kind: row.kind as TApproval["kind"],
+    action: row.action,
+    status: row.status as TApproval["status"],
+    agent_id: row.agentId,
+    reason: row.reason,
+    trigger: row.trigger as TApproval["trigger"],
+    params: (row.params ?? {}) as Record<string, unknown>,
+    amount_minor: row.amountMinor === null ? null : Number(row.amountMinor),
+    currency: row.currency,
+    result: row.result ?? null,
+    decision_note: row.decisionNote,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** JSON-safe copy of a body (BigInt-free, undefined dropped). */
+function toJson(value: unknown): Prisma.InputJsonObject {
+  return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonObject;
+}
+
+export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewApproval): Promise<TApproval> {
+  return inTransaction(db, async (tx) => {
+    const row = await tx.approval.create({
+      data: {
+        ownerId: caller.ownerId,
+        agentId: input.agentId,
+        kind: input.kind,
+        action: input.action,
+        status: input.status ?? "pending",
+        reason: input.reason,
+        trigger: input.trigger,
+        procedure: input.kind === "write" ? input.action : null,
+        params: toJson(input.params),
+        amountMinor: input.amountMinor ?? null,
+        currency: input.currency ?? null,
+        requestId: caller.requestId,
+        decidedAt: input.status === "auto_approved" ? new Date() : null,
+      },
+    });
+    await recordAudit(tx, {
+      ownerId: caller.ownerId,
+      actor: caller.actor,
+      action: input.status === "auto_approved" ? "approval.auto_approved" : "approval.created",
+      target: { type: "approval", id: row.id },
+      requestId: caller.requestId,
+      details: { kind: input.kind, action: input.action, trigger: input.trigger },
+    });
+    return toApprovalDto(row);
+  });
+}
+
+export async function findApprovals(
+  db: TDbOrTx,
+  ownerId: string,
+  query: { limit: number; cursor?: string; kind?: string; status?: string },
+) {
+  const args = pageArgs(query);
+  const rows = await db.approval.findMany({
+    ...args,
+    where: { ownerId, kind: query.kind, status: query.status, ...args.where },
+  });
+  const { rows: kept, page } = toPage(rows, query.limit);
+  return { data: kept.map(toApprovalDto), page };
+}
+
+export async function getApproval(db: TDbOrTx, ownerId: string, id: string): Promise<TApproval> {
+  const row = await db.approval.findFirst({ where: { id, ownerId } });
+  if (!row) throw AppError.notFound("approval");
+  return toApprovalDto(row);
+}
+
+/** Moves a pending approval to `status`; a second decision (even a concurrent one) is 409. */
+async function claimPending(tx: TTx, ownerId: string, id: string, status: string, note: string | undefined, allowKinds: string[]) {
+  const row = await tx.approval.findFirst({ where: { id, ownerId } });
+  if (!row) throw AppError.notFound("approval");
+  if (!allowKinds.includes(row.kind)) {
+    throw new AppError("state_conflict", "Only requests can be dismissed; reject a held write instead.");
+  }
+  const { count } = await tx.approval.updateMany({
+    where: { id, ownerId, status: "pending" },
+    data: { status, decidedAt: new Date(), decisionNote: note ?? null },
+  });
+  if (count === 0) throw new AppError("state_conflict", `This approval is already ${row.status === "pending" ? "decided" : row.status}.`);
+  return row;
+}
+
+/** The agent a held write runs as (its grants no longer matter: the owner consented). */
+function agentCaller(caller: TCaller, agentId: string): TCaller {
+  const actor: TAgentActor = { type: "agent", ownerId: caller.ownerId, agentId, tokenKey: "approval", grants: [] };
+  return { ownerId: caller.ownerId, actor, requestId: caller.requestId };
+}
+
+export async function approve(
+  db: TDbOrTx,
+  caller: TCaller,
+  id: string,
+  input: { decision_note?: string; params_override?: Record<string, unknown> },
+): Promise<TApproval> {
+  return inTransaction(db, async (tx) => {
+    const row = await claimPending(tx, caller.ownerId, id, "approved", input.decision_note, ["request", "write"]);
+    let result: unknown = null;
+    if (row.kind === "write") {
+      const write = findAgentWrite(row.action);
+      if (!write) throw new AppError("internal_error", `No write is registered for ${row.action}.`);
+      const parsed = write.schema.safeParse({ ...(row.params as object), ...input.params_override });
+      if (!parsed.success) throw toAppError(parsed.error);
+      const actor = row.agentId ? agentCaller(caller, row.agentId) : caller;
+      // A failure here rolls the whole decision back: the approval stays pending.
+      result = await write.execute(tx, actor, parsed.data);
+    } else if (row.action === "grant_scope" && row.agentId) {
+      const grant = ZGrant.parse((row.params as { grant?: unknown }).grant);
+      await addGrant(tx, caller.ownerId, row.agentId, grant);
+      result = { granted: grant };
+    }
+    const updated = await tx.approval.update({
+      where: { id },
+      data: { result: toJson({ status: "succeeded", data: result }), params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined },
+    });
+    await recordAudit(tx, {
+      ownerId: caller.ownerId,
+      actor: caller.actor,
+      action: "approval.approved",
+      target: { type: "approval", id },
+      requestId: caller.requestId,
+      details: { action: row.action, overridden: Object.keys(input.params_override ?? {}) },
+    });
+    return toApprovalDto(updated);
+  });
+}
+
+export async function decide(
+  db: TDbOrTx,
+  caller: TCaller,
+  id: string,
+  decision: "rejected" | "dismissed",
+  input: { decision_note?: string },
+): Promise<TApproval> {
+  return inTransaction(db, async (tx) => {
+    await claimPending(tx, caller.ownerId, id, decision, input.decision_note, decision === "dismissed" ? ["request"] : ["request", "write"]);
+    await recordAudit(tx, {
+      ownerId: caller.ownerId,
+      actor: caller.actor,
+      action: `approval.${decision}`,
+      target: { type: "approval", id },
+      requestId: caller.requestId,
+    });
+    return getApproval(tx, caller.ownerId, id);
+  });
+}

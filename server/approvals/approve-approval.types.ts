@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ZIdParam } from "../shared/schemas";
+import type { TProcedureMeta } from "../trpc/meta";
+import { ZApproval, ZApproveInput } from "./approval.schema";
+
+export const approveApprovalMeta: TProcedureMeta = {
+  openapi: {
+    method: "POST",
+    path: "/v1/approvals/{id}/approve",
+    tags: ["Approvals"],
+    summary: "Approve",
+    description:
+      "A held write runs now, exactly once, as the agent (params_override is validated like the original body; the grant's limits do not apply to what the owner approved). If it fails, nothing changes and the approval stays pending. A grant_scope request adds the grant. A decided approval answers 409 state_conflict.",
+  },
+};
+export const ZApproveApprovalRequest = ZIdParam.extend(ZApproveInput.shape);
+export const ZApproveApprovalResponse = z.object({ data: ZApproval });

@@ -1,0 +1,92 @@
+// The audit log: every write, denial and decision. Writers call recordAudit with the same
+// transaction client as the write it records, so both commit or neither does.
+import type { TActor } from "../auth/actor";
+import type { TDbOrTx } from "../db/client";
+import type { AuditEntry, Prisma } from "../db/generated/client";
+import { pageArgs, toPage } from "../shared/pagination";
+import type { TAuditEntry } from "./audit.schema";
+
+export type TAuditActor = TActor | { type: "system" };
+
+export type TAuditInput = {
+  ownerId: string;
+  actor: TAuditActor;
+  action: string;
+  target?: { type: string; id: string } | null;
+  requestId?: string | null;
+  details?: Prisma.InputJsonValue | null;
+};
+
+function actorColumns(actor: TAuditActor): { actorType: string; actorId: string | null } {
+  switch (actor.type) {
+    case "owner":
+      return { actorType: "owner", actorId: actor.ownerId };
+    case "agent":
+      return { actorType: "agent", actorId: actor.agentId };
+    case "integration":
+      return { actorType: "integration", actorId: actor.integrationId };
+    default:
+      return { actorType: actor.type, actorId: null };
+  }
+}
+
+export async function recordAudit(db: TDbOrTx, input: TAuditInput): Promise<{ id: string }> {
+  return db.auditEntry.create({
+    data: {
+      ownerId: input.ownerId,
+      ...actorColumns(input.actor),
+      action: input.action,
+      targetType: input.target?.type ?? null,
+      targetId: input.target?.id ?? null,
+      requestId: input.requestId ?? null,
+      details: input.details ?? undefined,
+    },
+    select: { id: true },
+  });
+}
+
+export function toAuditDto(row: AuditEntry): TAuditEntry {
+  return {
+    id: row.id,
+    actor: { type: row.actorType as TAuditEntry["actor"]["type"], id: row.actorId },
+    action: row.action,
+    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+    request_id: row.requestId,
+    details: row.details ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A bound of a `from`/`to` filter: a day means that whole day (UTC). */
+function bound(value: string, edge: "from" | "to"): Date {
+  if (value.length === 10) {
+    const day = new Date(`${value}T00:00:00.000Z`);
+    return edge === "from" ? day : new Date(day.getTime() + 24 * 60 * 60 * 1000);
+  }
+  return new Date(value);
+}
+
+export async function findAuditEntries(
+  db: TDbOrTx,
+  ownerId: string,
+  query: { limit: number; cursor?: string; actor_type?: string; actor_id?: string; action?: string; from?: string; to?: string },
+) {
+  const args = pageArgs(query);
+  const action = query.action?.endsWith("*") ? { startsWith: query.action.slice(0, -1) } : query.action;
+  const rows = await db.auditEntry.findMany({
+    ...args,
+    where: {
+      ownerId,
+      actorType: query.actor_type,
+      actorId: query.actor_id,
+      action,
+      createdAt: {
+        ...(query.from ? { gte: bound(query.from, "from") } : {}),
+        ...(query.to ? { lt: bound(query.to, "to") } : {}),
+      },
+      ...args.where,
+    },
+  });
+  const { rows: kept, page } = toPage(rows, query.limit);
+  return { data: kept.map(toAuditDto), page };
+}

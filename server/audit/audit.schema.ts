@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { ZPageQuery } from "../shared/pagination";
+import { ZTimestamp, ZUuid } from "../shared/schemas";
+
+export const ZAuditEntry = z
+  .object({
+    id: ZUuid,
+    actor: z.object({ type: z.enum(["owner", "agent", "integration", "system", "public"]), id: z.string().nullable() }),
+    action: z.string().describe("What happened, e.g. business.created, access.denied, approval.approved, signal.<code>."),
+    target: z.object({ type: z.string(), id: z.string() }).nullable(),
+    request_id: z.string().nullable(),
+    details: z.unknown().nullable(),
+    created_at: ZTimestamp,
+  })
+  .meta({ id: "AuditEntry" });
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+const ZDateOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const ZFindAuditQuery = ZPageQuery.extend({
+  actor_type: z.enum(["owner", "agent", "integration", "system"]).optional(),
+  actor_id: z.string().max(64).optional(),
+  action: z.string().max(128).optional().describe("Exact action, or a prefix ending in * (e.g. approval.*)."),
+  from: ZDateOrTimestamp.optional().describe("From this day or instant (inclusive)."),
+  to: ZDateOrTimestamp.optional().describe("Up to this day (inclusive) or instant (exclusive)."),
+});
