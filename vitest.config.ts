@@ -12,6 +12,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // next-auth imports next/server without an extension, which only a bundler resolves.
+    server: { deps: { inline: ["next-auth"] } },
     projects: [
       { extends: true, test: { ...shared, name: "unit", include: ["**/*.test.ts"], exclude: [...shared.exclude, "**/*.int.test.ts"] } },
       { extends: true, test: { ...shared, name: "pglite", include: ["**/*.int.test.ts"], env: { TEST_DB: "pglite" } } },

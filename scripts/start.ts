@@ -11,7 +11,7 @@ import { getEnv } from "../server/env";
 // Run Next with this Node directly (not through npx) so signals reach the server.
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-const SOURCES = ["app", "server", "components", "prisma", "public", "package.json", "next.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "server", "components", "lib", "prisma", "public", "instrumentation.ts", "package.json", "next.config.mjs", "tsconfig.json"];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -18,6 +18,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Finance back office <no-reply@localhost>"),
   ENCRYPTION_KEY: z.string().optional(),
+  /** Signs the panel's Auth.js cookies and hashes its login tokens; generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET needs at least 32 characters").optional(),
   LANDING_ORIGIN: z.string().optional(),
   FX_SOURCE: z.enum(["ecb", "mock"]).default("mock"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),

@@ -8,7 +8,7 @@ import type { TDbOrTx, TTx } from "../db/client";
 import type { Agent, AgentGrant, AgentToken } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
-import { pageArgs, toPage } from "../shared/pagination";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import type { TAgent, TGrantParsed } from "./agent.schema";
 
 type TAgentRow = Agent & { grants: AgentGrant[]; tokens: AgentToken[] };
@@ -127,7 +127,7 @@ export async function createAgent(
   });
 }
 
-export async function findAgents(db: TDbOrTx, ownerId: string, query: { limit: number; cursor?: string }) {
+export async function findAgents(db: TDbOrTx, ownerId: string, query: TPageQuery) {
   const args = pageArgs(query);
   const rows = await db.agent.findMany({ ...args, where: { ownerId, ...args.where }, include: withCurrentToken });
   const { rows: kept, page } = toPage(rows, query.limit);

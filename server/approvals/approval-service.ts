@@ -10,7 +10,7 @@ import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { findAgentWrite } from "../access/write-registry";
 import { AppError } from "../errors/app-error";
-import { pageArgs, toPage } from "../shared/pagination";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
 import type { TApproval } from "./approval.schema";
 
@@ -85,7 +85,7 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
 export async function findApprovals(
   db: TDbOrTx,
   ownerId: string,
-  query: { limit: number; cursor?: string; kind?: string; status?: string },
+  query: TPageQuery & { kind?: string; status?: string },
 ) {
   const args = pageArgs(query);
   const rows = await db.approval.findMany({

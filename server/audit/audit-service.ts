@@ -3,7 +3,7 @@
 import type { TActor } from "../auth/actor";
 import type { TDbOrTx } from "../db/client";
 import type { AuditEntry, Prisma } from "../db/generated/client";
-import { pageArgs, toPage } from "../shared/pagination";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import type { TAuditEntry } from "./audit.schema";
 
 export type TAuditActor = TActor | { type: "system" };
@@ -69,7 +69,7 @@ function bound(value: string, edge: "from" | "to"): Date {
 export async function findAuditEntries(
   db: TDbOrTx,
   ownerId: string,
-  query: { limit: number; cursor?: string; actor_type?: string; actor_id?: string; action?: string; from?: string; to?: string },
+  query: TPageQuery & { actor_type?: string; actor_id?: string; action?: string; from?: string; to?: string },
 ) {
   const args = pageArgs(query);
   const action = query.action?.endsWith("*") ? { startsWith: query.action.slice(0, -1) } : query.action;

@@ -7,8 +7,10 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDatabase, type TDb } from "../db/client";
+import { getEnv } from "../env";
 import { PUBLIC_ACTOR, type TActor, type TOwnerActor } from "./actor";
 import { authenticateToken } from "./authenticate";
+import { crossSiteReason } from "./csrf";
 
 export const PANEL_COOKIE = "fbo_token";
 export const SIGN_IN_PATH = "/sign-in";
@@ -107,24 +109,7 @@ export function panelCookieOptions(req: Request, maxAge = COOKIE_MAX_AGE_SECONDS
   return { httpOnly: true, sameSite: "lax", secure: isHttps(req), path: "/", maxAge };
 }
 
-/**
- * Cross-site request check for the panel's cookie-authenticated writes (sign-in, sign-out,
- * tRPC mutations). SameSite=Lax already keeps the cookie off cross-site POSTs; this also
- * refuses login CSRF (a foreign form signing the browser in with another token). A request
- * without Origin and Sec-Fetch-Site is not from a browser page and carries no ambient risk.
- */
+/** The CSRF rule of server/auth/csrf.ts, against the one origin the panel is served from. */
 export function isSameOriginRequest(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin || origin === "null") {
-    const site = req.headers.get("sec-fetch-site");
-    if (origin === "null") return false;
-    return site === null || site === "same-origin" || site === "none";
-  }
-  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host");
-  if (!host) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return crossSiteReason(req, getEnv().publicBaseUrl) === null;
 }

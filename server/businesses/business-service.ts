@@ -7,7 +7,7 @@ import { inTransaction } from "../db/transaction";
 import type { Business } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
-import { pageArgs, toPage } from "../shared/pagination";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import type { TBusiness, TCreateBusinessInput, TUpdateBusinessInput } from "./business.schema";
 
 export function toBusinessDto(row: Business): TBusiness {
@@ -33,7 +33,7 @@ function auditOf(caller: TCaller) {
   return { ownerId: caller.ownerId, actor: caller.actor, requestId: caller.requestId };
 }
 
-export async function findBusinesses(db: TDbOrTx, ownerId: string, query: { limit: number; cursor?: string }) {
+export async function findBusinesses(db: TDbOrTx, ownerId: string, query: TPageQuery) {
   const args = pageArgs(query);
   const rows = await db.business.findMany({ ...args, where: { ownerId, ...args.where } });
   const { rows: kept, page } = toPage(rows, query.limit);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe("maintenance", () => {
-  it("drops expired idempotency records and finished rate-limit windows, keeping live ones", async () => {
+  it("drops expired idempotency records, finished rate-limit windows and day-old login tokens, keeping live ones", async () => {
     const db = database.prisma;
     const now = new Date("2026-11-22T12:00:30Z");
     const record = (key: string, expiresAt: Date) => ({
@@ -30,7 +30,14 @@ describe("maintenance", () => {
         { key: "tok", windowStart: new Date("2026-11-22T12:00:00Z"), count: 5 },
       ],
     });
-    expect(await runMaintenance(db, now)).toEqual({ idempotencyRecords: 1, rateLimitBuckets: 1 });
+    await db.loginToken.createMany({
+      data: [
+        { identifier: "a@example.test", tokenHash: "old", expiresAt: new Date("2026-11-21T11:00:00Z") },
+        { identifier: "a@example.test", tokenHash: "fresh", expiresAt: new Date("2026-11-22T12:10:00Z") },
+      ],
+    });
+    expect(await runMaintenance(db, now)).toEqual({ idempotencyRecords: 1, rateLimitBuckets: 1, loginTokens: 1 });
+    expect((await db.loginToken.findMany()).map((t) => t.tokenHash)).toEqual(["fresh"]);
     expect((await db.idempotencyRecord.findMany()).map((r) => r.key)).toEqual(["live"]);
     expect(await db.rateLimitBucket.count()).toBe(1);
   });

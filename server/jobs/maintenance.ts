@@ -4,13 +4,15 @@ import type { TDbOrTx } from "../db/client";
 import { errorFields, log } from "../log";
 import { sweepIdempotencyRecords } from "../rest/idempotency";
 import { sweepRateLimitBuckets } from "../rest/rate-limit";
+import { sweepLoginTokens } from "../sessions/login-service";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 export async function runMaintenance(db: TDbOrTx, now = new Date()) {
   const idempotencyRecords = await sweepIdempotencyRecords(db, now);
   const rateLimitBuckets = await sweepRateLimitBuckets(db, now);
-  return { idempotencyRecords, rateLimitBuckets };
+  const loginTokens = await sweepLoginTokens(db, now);
+  return { idempotencyRecords, rateLimitBuckets, loginTokens };
 }
 
 /** Runs maintenance now and then every interval; returns a stop function. */

@@ -6,7 +6,7 @@ import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { Project } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
-import { pageArgs, toPage } from "../shared/pagination";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import type { TProject } from "./project.schema";
 
 export function toProjectDto(row: Project): TProject {
@@ -38,7 +38,7 @@ export async function findProjects(
   db: TDbOrTx,
   ownerId: string,
   businessId: string,
-  query: { limit: number; cursor?: string },
+  query: TPageQuery,
 ) {
   await requireBusiness(db, ownerId, businessId);
   const args = pageArgs(query);

@@ -136,7 +136,13 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       });
       return { outcome };
     }
-    const ctx = createContext({ db: await call.db(), actor: call.actor, requestId: call.requestId, ip: clientIp(call.req) });
+    const ctx = createContext({
+      db: await call.db(),
+      actor: call.actor,
+      requestId: call.requestId,
+      ip: clientIp(call.req),
+      userAgent: call.req.headers.get("user-agent"),
+    });
     const result = await invoke({ method: call.req.method, url: call.url, body: call.body, ctx });
     if (!result.ok) {
       const error = toAppError(result.error);

@@ -6,7 +6,8 @@ import { ZCurrency, ZDate, ZQueryBoolean, ZUuid } from "./schemas";
 
 export const ZPageQuery = z.object({
   limit: z.number().int().min(1).max(200).default(50).describe("Page size, 1 to 200."),
-  cursor: z.string().max(200).optional().describe("The page.next_cursor of the previous page."),
+  // null is the first page too (tRPC's infinite queries start with it).
+  cursor: z.string().max(200).nullish().describe("The page.next_cursor of the previous page."),
 });
 
 /** The filters every list accepts (Conventions 8); each list uses those that apply to it. */
@@ -27,6 +28,9 @@ export const ZListQuery = ZPageQuery.extend(ZListFilters.shape);
 export const ZPage = z.object({ next_cursor: z.string().nullable(), has_more: z.boolean() });
 
 export type TPage = z.infer<typeof ZPage>;
+
+/** What a service needs of a list query. */
+export type TPageQuery = { limit: number; cursor?: string | null };
 
 /** A list answer: `{ data: Item[], page }`. */
 export function ZListOf<T extends z.ZodType>(item: T) {
@@ -51,7 +55,7 @@ export function decodeCursor(cursor: string): TSortKey {
 }
 
 /** The Prisma `where` and `orderBy` for one page (ask for limit + 1 rows to learn has_more). */
-export function pageArgs(query: { limit: number; cursor?: string }) {
+export function pageArgs(query: TPageQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   return {
     where: after

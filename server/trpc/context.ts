@@ -14,6 +14,8 @@ export type TContext = {
   requestId: string;
   /** Where the call came from (used by IP allow-lists and audit). */
   ip: string | null;
+  /** The client's User-Agent (recorded on sessions). */
+  userAgent?: string | null;
   response: TResponseControl;
 };
 

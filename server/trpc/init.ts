@@ -1,6 +1,7 @@
 // tRPC, once. Every procedure is built from one of the builders below, which declare its
 // access rule in the meta; one middleware enforces that rule before input is parsed.
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { TAgentActor, TOwnerActor } from "../auth/actor";
 import { hasScope } from "../auth/grants";
 import type { TScope } from "../auth/scopes";
@@ -51,7 +52,30 @@ async function enforce(rule: TAccessRule | undefined, ctx: TContext, path: strin
   throw denial;
 }
 
-const accessChecked = t.procedure.use(async ({ ctx, meta, path, next }) => {
+/** The tRPC error code of each HTTP status, so the panel's transport answers the contract's status. */
+const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
+  426: "PRECONDITION_FAILED",
+  429: "TOO_MANY_REQUESTS",
+};
+
+const withContractErrors = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (result.ok || !(result.error.cause instanceof AppError)) return result;
+  const appError = result.error.cause;
+  const code = TRPC_CODE_BY_STATUS[appError.status] ?? "INTERNAL_SERVER_ERROR";
+  return { ...result, error: new TRPCError({ code, message: appError.message, cause: appError }) };
+});
+
+const accessChecked = withContractErrors.use(async ({ ctx, meta, path, next }) => {
   await enforce(meta?.access, ctx, path);
   return next();
 });

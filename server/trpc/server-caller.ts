@@ -1,7 +1,10 @@
 // The server components' way into the procedures: the same router, called in process with a
 // context built from the panel cookie (no HTTP hop, no second implementation).
+import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getPanelSession, requireOwnerSession, serverComponentRequestInfo } from "../auth/panel-session";
+import { getPanelSession, requireOwnerSession, serverComponentRequestInfo, SIGN_IN_PATH } from "../auth/panel-session";
+import { toAppError } from "../errors/to-app-error";
+import type { TMe } from "../me/me.schema";
 import { appRouter } from "../router";
 import { createContext } from "./context";
 import { createCallerFactory } from "./init";
@@ -20,4 +23,19 @@ export const getServerCaller = cache(async (): Promise<TServerCaller> => {
 export const getOwnerCaller = cache(async (): Promise<TServerCaller> => {
   const { db, actor } = await requireOwnerSession();
   return createCaller(createContext({ db, actor, ...(await serverComponentRequestInfo()) }));
+});
+
+/**
+ * The signed-in owner's profile (Me) for panel pages, once per request. The panel's caller is
+ * always the owner, so this is Me's owner form; an owner who vanished behind a still-present
+ * cookie signs in again.
+ */
+export const getOwnerMe = cache(async (): Promise<TMe> => {
+  const caller = await getOwnerCaller();
+  const me = await caller.me.get({}).catch((error: unknown) => {
+    if (toAppError(error).status === 401) redirect(SIGN_IN_PATH);
+    throw error;
+  });
+  if (!("email" in me.data)) redirect(SIGN_IN_PATH);
+  return me.data;
 });

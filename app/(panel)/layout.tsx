@@ -1,0 +1,55 @@
+// The signed-in panel: left navigation, the owner's email, sign-out, and the tRPC client.
+// Every page under here is for the owner only; anyone else is sent to the sign-in page.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { BrandMark } from "@/components/panel/brand";
+import { PreferencesProvider } from "@/components/panel/preferences";
+import { SidebarNav } from "@/components/panel/sidebar-nav";
+import { LogOutIcon } from "@/components/ui/icons";
+import { TRPCReactProvider } from "@/lib/trpc/client";
+import { getOwnerMe } from "@/server/trpc/server-caller";
+
+export const dynamic = "force-dynamic";
+
+export default async function PanelLayout({ children }: { children: ReactNode }) {
+  const me = await getOwnerMe();
+
+  return (
+    <TRPCReactProvider>
+      <PreferencesProvider value={{ locale: me.locale, timezone: me.timezone }}>
+        <div className="shell">
+          <aside className="sidebar">
+            <Link href="/businesses" className="brand">
+              <BrandMark />
+              <span className="brand-name">
+                Finance
+                <small>Back office</small>
+              </span>
+            </Link>
+            <SidebarNav />
+            <div className="sidebar-footer">
+              <div className="account">
+                <span className="avatar" aria-hidden="true">
+                  {me.email.charAt(0)}
+                </span>
+                <span className="account-text">
+                  <span className="account-label">Signed in as</span>
+                  <span className="account-email" title={me.email} data-testid="owner-email">
+                    {me.email}
+                  </span>
+                </span>
+              </div>
+              <form method="post" action="/api/panel/sign-out">
+                <button type="submit" className="button button-secondary button-block">
+                  <LogOutIcon />
+                  Sign out
+                </button>
+              </form>
+            </div>
+          </aside>
+          <main className="main">{children}</main>
+        </div>
+      </PreferencesProvider>
+    </TRPCReactProvider>
+  );
+}

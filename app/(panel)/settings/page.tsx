@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { DateTime } from "@/components/panel/preferences";
+import { getOwnerMe } from "@/server/trpc/server-caller";
+
+export const metadata: Metadata = { title: "Settings" };
+export const dynamic = "force-dynamic";
+
+export default async function SettingsPage() {
+  const me = await getOwnerMe();
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>Settings</h1>
+          <p>Your profile as the service knows it.</p>
+        </div>
+      </header>
+      <section className="card" aria-labelledby="profile-heading">
+        <div className="card-header">
+          <div>
+            <h2 id="profile-heading">Profile</h2>
+            <p>Read-only here for now; the API changes these (PATCH /v1/me).</p>
+          </div>
+        </div>
+        <dl className="details">
+          <dt>Email</dt>
+          <dd>{me.email}</dd>
+          <dt>Name</dt>
+          <dd>{me.name || <span className="muted">Not set</span>}</dd>
+          <dt>Base currency</dt>
+          <dd>
+            <span className="badge">{me.base_currency}</span>{" "}
+            {me.onboarding.base_currency_confirmed ? null : <span className="muted">(default, not yet confirmed)</span>}
+          </dd>
+          <dt>Time zone</dt>
+          <dd>{me.timezone}</dd>
+          <dt>Locale</dt>
+          <dd>{me.locale}</dd>
+          <dt>Plan</dt>
+          <dd>
+            <span style={{ textTransform: "capitalize" }}>{me.plan}</span> <span className="muted">({me.plan_status})</span>
+          </dd>
+          <dt>Member since</dt>
+          <dd>
+            <DateTime iso={me.created_at} />
+          </dd>
+          <dt>Owner ID</dt>
+          <dd className="mono">{me.id}</dd>
+        </dl>
+      </section>
+    </div>
+  );
+}

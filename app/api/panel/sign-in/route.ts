@@ -1,0 +1,84 @@
+// Signs the owner into the panel: checks the token exactly as /v1 would and keeps it in the
+// httpOnly panel cookie. Answers JSON to the sign-in page's script, and a redirect to a plain
+// form post (the page also works without JavaScript).
+import { NextResponse } from "next/server";
+import { authenticateToken } from "@/server/auth/authenticate";
+import {
+  clientIpFromHeaders,
+  isSameOriginRequest,
+  PANEL_COOKIE,
+  panelCookieOptions,
+  SIGN_IN_PATH,
+} from "@/server/auth/panel-session";
+import { getDatabase } from "@/server/db/client";
+import { errorFields, log } from "@/server/log";
+import { consumeRateLimit } from "@/server/rest/rate-limit";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/** Sign-in attempts per client address per minute (guessing tokens stays pointless). */
+const ATTEMPTS_PER_MINUTE = 20;
+const AFTER_SIGN_IN = "/businesses";
+
+type TFailure = { code: "invalid_token" | "missing_token" | "rate_limited" | "csrf_rejected" | "internal_error"; message: string; status: number };
+
+const FAILURES = {
+  missing_token: { code: "missing_token", message: "Enter your owner token.", status: 400 },
+  invalid_token: { code: "invalid_token", message: "That token is not valid. Check it and try again.", status: 401 },
+  rate_limited: { code: "rate_limited", message: "Too many attempts. Wait a minute and try again.", status: 429 },
+  csrf_rejected: { code: "csrf_rejected", message: "Sign-in must come from this site's sign-in page.", status: 403 },
+  internal_error: { code: "internal_error", message: "Something went wrong on our side. Try again.", status: 500 },
+} as const satisfies Record<string, TFailure>;
+
+export async function POST(req: Request): Promise<Response> {
+  const wantsJson = (req.headers.get("content-type") ?? "").includes("application/json");
+  const fail = (failure: TFailure) =>
+    wantsJson
+      ? NextResponse.json({ error: { code: failure.code, message: failure.message } }, { status: failure.status })
+      : seeOther(`${SIGN_IN_PATH}?error=${failure.code}`);
+
+  if (!isSameOriginRequest(req)) return fail(FAILURES.csrf_rejected);
+
+  const token = await readToken(req, wantsJson);
+  if (!token) return fail(FAILURES.missing_token);
+
+  try {
+    const db = (await getDatabase()).prisma;
+    const ip = clientIpFromHeaders(req.headers) ?? "unknown";
+    const attempts = await consumeRateLimit(db, `panel-sign-in:${ip}`, ATTEMPTS_PER_MINUTE);
+    if (attempts.exceeded) return fail(FAILURES.rate_limited);
+
+    const actor = await authenticateToken(db, token).catch(() => null);
+    // Agent tokens authenticate on /v1 but the panel is the owner's alone.
+    if (actor?.type !== "owner") return fail(FAILURES.invalid_token);
+
+    const response = wantsJson
+      ? NextResponse.json({ data: { redirect_to: AFTER_SIGN_IN } })
+      : seeOther(AFTER_SIGN_IN);
+    response.cookies.set(PANEL_COOKIE, token, panelCookieOptions(req));
+    return response;
+  } catch (error) {
+    log.error("panel sign-in failed", errorFields(error));
+    return fail(FAILURES.internal_error);
+  }
+}
+
+/** A 303 to a path of this site (relative, so a proxy's or Next's idea of the host never matters). */
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path } });
+}
+
+async function readToken(req: Request, wantsJson: boolean): Promise<string | null> {
+  try {
+    if (wantsJson) {
+      const body = (await req.json()) as unknown;
+      const token = body && typeof body === "object" && "token" in body ? body.token : null;
+      return typeof token === "string" && token.trim() ? token.trim() : null;
+    }
+    const token = (await req.formData()).get("token");
+    return typeof token === "string" && token.trim() ? token.trim() : null;
+  } catch {
+    return null;
+  }
+}

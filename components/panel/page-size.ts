@@ -1,0 +1,4 @@
+// Rows per page of the panel's lists (shared by the server page and the client list, so it
+// lives outside the "use client" modules, whose exports are client references on the server).
+export const BUSINESSES_PAGE_SIZE = 20;
+export const PROJECTS_PAGE_SIZE = 20;

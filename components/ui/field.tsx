@@ -1,0 +1,71 @@
+// A labelled form field: the label names the control (so tests and screen readers find it
+// by its label), the hint and the error are tied to it with aria-describedby.
+import { useId, type ReactElement, type ReactNode } from "react";
+import { AlertIcon } from "./icons";
+
+export type TFieldControlProps = {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
+
+export function Field(props: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  children: (control: TFieldControlProps) => ReactElement;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {props.label}
+      </label>
+      {props.children({
+        id,
+        "aria-invalid": props.error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
+      {props.error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      {props.hint ? (
+        <p className="hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="alert" role="alert">
+      <AlertIcon />
+      <span>{message}</span>
+    </div>
+  );
+}
+
+export function SubmitButton(props: {
+  pending: boolean;
+  /** Not usable yet (e.g. before hydration), without the pending spinner. */
+  disabled?: boolean;
+  children: ReactNode;
+  pendingLabel: string;
+  block?: boolean;
+}) {
+  const { pending, disabled = false, children, pendingLabel, block } = props;
+  return (
+    <button type="submit" className={`button button-primary${block ? " button-block" : ""}`} disabled={pending || disabled}>
+      {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,66 @@
+// Reading the contract's error out of a tRPC client error: the server's errorFormatter puts
+// the contract code in `data.appCode` and zod-style issues in `data.details.issues`.
+import { TRPCClientError } from "@trpc/client";
+
+export type TFieldIssue = { path: string; message: string };
+
+export type TFormError = {
+  /** Messages by field name (the issue path's first segment). */
+  fields: Record<string, string>;
+  /** What to show above the form: the message of any issue not tied to a shown field. */
+  summary: string | null;
+};
+
+type TErrorData = { appCode?: unknown; details?: unknown };
+
+function dataOf(error: unknown): TErrorData | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  return data && typeof data === "object" ? (data as TErrorData) : undefined;
+}
+
+export function appCodeOf(error: unknown): string | undefined {
+  const code = dataOf(error)?.appCode;
+  return typeof code === "string" ? code : undefined;
+}
+
+const SIGNED_OUT = new Set(["unauthenticated", "session_expired", "session_revoked"]);
+
+export function isSignedOutError(error: unknown): boolean {
+  const code = appCodeOf(error);
+  return code !== undefined && SIGNED_OUT.has(code);
+}
+
+export function issuesOf(error: unknown): TFieldIssue[] {
+  const details = dataOf(error)?.details;
+  if (!details || typeof details !== "object" || !("issues" in details) || !Array.isArray(details.issues)) return [];
+  return details.issues.flatMap((issue: unknown) => {
+    if (!issue || typeof issue !== "object") return [];
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    if (typeof message !== "string") return [];
+    return [{ path: typeof path === "string" ? path : "", message }];
+  });
+}
+
+/** "must not be empty" → "Must not be empty." */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** Splits an error into per-field messages (for the fields a form shows) and a summary. */
+export function formErrorOf(error: unknown, shownFields: readonly string[]): TFormError {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const issue of issuesOf(error)) {
+    const field = issue.path.split(".")[0] ?? "";
+    if (shownFields.includes(field) && !fields[field]) fields[field] = sentence(issue.message);
+    else rest.push(sentence(issue.path && issue.path !== "(body)" ? `${issue.path}: ${issue.message}` : issue.message));
+  }
+  let summary: string | null = rest.length > 0 ? rest.join(" ") : null;
+  if (Object.keys(fields).length === 0 && !summary) {
+    summary = error instanceof Error && error.message ? sentence(error.message) : "Something went wrong. Try again.";
+    if (error instanceof TRPCClientError && !dataOf(error)) summary = "The server could not be reached. Check your connection and try again.";
+  }
+  return { fields, summary };
+}

@@ -1,0 +1,95 @@
+// Browser tests of the owner panel: Debian's Chromium against `npm start` (migrate, build when
+// stale, serve) on a fresh embedded database per run, or on PostgreSQL when DATABASE_URL is set.
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_OWNER_TOKEN } from "./e2e/support";
+
+const PORT = 3123;
+// localhost, not 127.0.0.1: Next rewrites the host in route handlers and cookies would be lost.
+const BASE_URL = `http://localhost:${PORT}`;
+
+const DATA_ROOT = ".data";
+const RUNS_KEPT = 3;
+
+/** Every run gets its own embedded database; the last few are kept for a look after a failure. */
+function freshDataDir(name: string): string {
+  if (fs.existsSync(DATA_ROOT)) {
+    const older = fs
+      .readdirSync(DATA_ROOT)
+      .filter((entry) => /^e2e-\d{4}-/i.test(entry))
+      .sort()
+      .slice(0, -(RUNS_KEPT - 1));
+    for (const entry of older) fs.rmSync(path.join(DATA_ROOT, entry), { recursive: true, force: true });
+  }
+  const dir = path.join(DATA_ROOT, name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+// The config is loaded by the runner and again by each worker; the runner picks the run's
+// data directory and owner once and the workers inherit them through the environment.
+// The owner is new every run too, so a reused PostgreSQL (DATABASE_URL) starts empty for it.
+if (!process.env.E2E_RUN_ID) {
+  const runId = new Date().toISOString().replace(/[:.]/g, "-").toLowerCase();
+  process.env.E2E_RUN_ID = runId;
+  process.env.E2E_DATA_DIR = freshDataDir(`e2e-${runId}`);
+  process.env.E2E_OWNER_EMAIL = `owner-${runId}@e2e.test`;
+}
+const dataDir = process.env.E2E_DATA_DIR!;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `${BASE_URL}/sign-in`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    // Merged over process.env, so a DATABASE_URL set by the caller reaches the server.
+    env: {
+      PORT: String(PORT),
+      AUTH_MODE: "static",
+      STATIC_OWNER_TOKEN: E2E_OWNER_TOKEN,
+      STATIC_OWNER_EMAIL: process.env.E2E_OWNER_EMAIL!,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

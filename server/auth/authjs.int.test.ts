@@ -1,0 +1,205 @@
+// The panel's sign-in through Auth.js's own route handlers, with real parts: csrf → signin →
+// the mail through a real SMTP server → callback → the `fbo_token` cookie holding a `ses_`
+// session of channel "panel" → sign-out revokes it. On PGlite and PostgreSQL.
+//
+// next-auth imports `next/server` without a file extension, which Node's own ESM loader
+// refuses; vitest must bundle next-auth (vitest.config.ts: server.deps.inline ["next-auth"]).
+import { stat, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../../test/helpers/owners";
+import { setDatabase } from "../db/client";
+import type { AppError } from "../errors/app-error";
+import { authenticateToken } from "./authenticate";
+import { MAX_LIVE_LOGIN_TOKENS } from "../sessions/session-tokens";
+import { sha256Hex } from "./tokens";
+
+const BASE_URL = "http://localhost:3000";
+const DAY = 24 * 60 * 60 * 1000;
+
+let api: TTestApi;
+let sink: TSmtpSink;
+let authjs: typeof import("./authjs");
+let handlers: (typeof import("./authjs"))["handlers"];
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  api = await createTestApi({
+    env: { AUTH_MODE: "session", SMTP_URL: sink.url, PUBLIC_BASE_URL: BASE_URL, AUTH_SECRET: "test-auth-secret-0123456789abcdef" },
+  });
+  // Auth.js's handlers use the process's database, as in the app.
+  setDatabase(api.database);
+  try {
+    authjs = await import("./authjs");
+    handlers = authjs.handlers;
+  } catch (error) {
+    throw new Error(
+      'next-auth cannot load under vitest; add `server: { deps: { inline: ["next-auth"] } }` to the test block of vitest.config.ts.',
+      { cause: error },
+    );
+  }
+});
+afterAll(async () => {
+  setDatabase(undefined);
+  await api?.close();
+  await sink?.close();
+});
+
+async function authenticationError(token: string): Promise<string> {
+  try {
+    await authenticateToken(api.db, token);
+  } catch (error) {
+    return (error as AppError).code;
+  }
+  return "authenticated";
+}
+
+type TJar = Map<string, string>;
+
+function storeCookies(jar: TJar, response: Response): void {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair!.indexOf("=");
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+function cookieHeader(jar: TJar): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+describe("panel sign-in through Auth.js", () => {
+  async function send(jar: TJar, method: "GET" | "POST", url: string, form?: Record<string, string>): Promise<Response> {
+    const headers = new Headers({ cookie: cookieHeader(jar), "user-agent": "vitest-browser/2.0", "x-forwarded-for": "198.51.100.23" });
+    let body: string | undefined;
+    if (form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      headers.set("origin", BASE_URL);
+      body = new URLSearchParams(form).toString();
+    }
+    const request = new NextRequest(url, { method, headers, body });
+    const response = await (method === "GET" ? handlers.GET : handlers.POST)(request);
+    storeCookies(jar, response);
+    return response;
+  }
+
+  async function csrfToken(jar: TJar): Promise<string> {
+    const response = await send(jar, "GET", `${BASE_URL}/api/auth/csrf`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  it("mails a link to PUBLIC_BASE_URL, and the callback sets fbo_token to a ses_ session of channel panel", async () => {
+    const jar: TJar = new Map();
+    const email = "panel-owner@example.test";
+    const since = sink.messages.length;
+    const started = await send(jar, "POST", `${BASE_URL}/api/auth/signin/nodemailer`, {
+      email: "  Panel-Owner@Example.test ",
+      csrfToken: await csrfToken(jar),
+      callbackUrl: `${BASE_URL}/businesses`,
+    });
+    expect(started.status).toBe(302);
+    const verifyRequest = started.headers.get("location")!;
+    expect(verifyRequest).toBe(`${BASE_URL}/api/auth/verify-request?provider=nodemailer&type=email`);
+    const sentPage = await send(jar, "GET", verifyRequest);
+    expect(sentPage.status).toBe(302);
+    const landing = new URL(sentPage.headers.get("location")!, BASE_URL);
+    expect(landing.pathname).toBe("/sign-in");
+    expect(landing.searchParams.get("sent")).toBe("1");
+
+    const mail = await sink.waitForMail(email, { since });
+    const link = loginLinkFrom(mail);
+    expect(link.startsWith(`${BASE_URL}/api/auth/callback/nodemailer?`)).toBe(true);
+    const stored = await api.db.loginToken.findMany({ where: { identifier: email } });
+    expect(stored).toHaveLength(1);
+
+    const callback = await send(jar, "GET", link);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${BASE_URL}/businesses`);
+    const setCookie = callback.headers.getSetCookie().find((line) => line.startsWith("fbo_token="));
+    expect(setCookie).toMatch(/^fbo_token=ses_[A-Za-z0-9_-]{43,};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const sessionToken = jar.get("fbo_token")!;
+
+    const row = await api.db.session.findUniqueOrThrow({ where: { tokenHash: sha256Hex(sessionToken) } });
+    expect(row).toMatchObject({ channel: "panel", userAgent: "vitest-browser/2.0", ip: "198.51.100.23", revokedAt: null });
+    const owner = await api.db.owner.findUniqueOrThrow({ where: { email } });
+    expect(row.ownerId).toBe(owner.id);
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(30 * DAY - 60_000);
+    expect(await authenticateToken(api.db, sessionToken)).toMatchObject({ type: "owner", ownerId: owner.id });
+
+    const session = await send(jar, "GET", `${BASE_URL}/api/auth/session`);
+    expect(await session.json()).toMatchObject({ user: { email } });
+
+    // The link worked once.
+    const reused = await send(new Map(), "GET", link);
+    expect(reused.status).toBe(302);
+    expect(reused.headers.get("location")).toBe(`${BASE_URL}/sign-in?error=Verification`);
+
+    // Auth.js's sign-out revokes the session: the token is refused from then on.
+    const out = await send(jar, "POST", `${BASE_URL}/api/auth/signout`, { csrfToken: await csrfToken(jar) });
+    expect(out.status).toBe(302);
+    expect(jar.has("fbo_token")).toBe(false);
+    expect(await authenticationError(sessionToken)).toBe("session_revoked");
+    expect((await api.db.session.findUniqueOrThrow({ where: { id: row.id } })).revokedAt).not.toBeNull();
+  });
+
+  it("points the mailed link at PUBLIC_BASE_URL whatever host the request named", async () => {
+    const jar: TJar = new Map();
+    const email = "forwarded-host@example.test";
+    const since = sink.messages.length;
+    const csrf = await handlers.GET(new NextRequest(`${BASE_URL}/api/auth/csrf`, { headers: { "x-forwarded-host": "evil.example" } }));
+    storeCookies(jar, csrf);
+    const { csrfToken: token } = (await csrf.json()) as { csrfToken: string };
+    const response = await handlers.POST(
+      new NextRequest(`${BASE_URL}/api/auth/signin/nodemailer`, {
+        method: "POST",
+        headers: { cookie: cookieHeader(jar), "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": "evil.example" },
+        body: new URLSearchParams({ email, csrfToken: token }).toString(),
+      }),
+    );
+    expect(response.status).toBe(302);
+    const link = loginLinkFrom(await sink.waitForMail(email, { since }));
+    expect(new URL(link).origin).toBe(BASE_URL);
+  });
+
+  it(`mails at most ${MAX_LIVE_LOGIN_TOKENS} live links per address, like /v1`, async () => {
+    const email = "panel-throttle@example.test";
+    const since = sink.messages.length;
+    for (let i = 0; i < MAX_LIVE_LOGIN_TOKENS + 2; i++) {
+      const jar: TJar = new Map();
+      const response = await send(jar, "POST", `${BASE_URL}/api/auth/signin/nodemailer`, { email, csrfToken: await csrfToken(jar) });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toContain("/api/auth/verify-request");
+    }
+    expect(sink.messages.slice(since).filter((mail) => mail.to.includes(email))).toHaveLength(MAX_LIVE_LOGIN_TOKENS);
+  });
+});
+
+describe("AUTH_SECRET", () => {
+  it("is generated once into DATA_DIR/auth-secret (0600) when unset", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fbo-auth-secret-"));
+    const previous = process.env.AUTH_SECRET;
+    try {
+      applyTestEnv({ AUTH_SECRET: undefined, DATA_DIR: dir });
+      const secret = await authjs.authSecret();
+      expect(secret.length).toBeGreaterThanOrEqual(43);
+      const file = path.join(dir, "auth-secret");
+      expect((await readFile(file, "utf8")).trim()).toBe(secret);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await authjs.authSecret()).toBe(secret);
+      applyTestEnv({ AUTH_SECRET: "from-the-environment-0123456789" });
+      expect(await authjs.authSecret()).toBe("from-the-environment-0123456789");
+    } finally {
+      applyTestEnv({ AUTH_SECRET: previous, DATA_DIR: undefined });
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// Auth.js (next-auth v5) for the panel: email sign-in by magic link, database sessions kept in
+// our own `sessions` table through our adapter (authjs-adapter.ts). A panel session is the
+// same record and the same kind of token (`ses_…`) as one from POST /v1/auth/verify; the
+// session cookie is the panel's `fbo_token`, which panel-session.ts authenticates through
+// authenticateToken like any bearer. Routes: app/api/auth/[...nextauth]/route.ts.
+//
+// The configuration is built per request (lazy initialisation): nothing opens the database or
+// reads the secret at import, so `next build` never touches either.
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Nodemailer from "next-auth/providers/nodemailer";
+import { getDatabase } from "../db/client";
+import { getEnv } from "../env";
+import { errorFields, log } from "../log";
+import { loginMail } from "../mail/login-mail";
+import { sendMail } from "../mail/mailer";
+import { countLiveLoginTokens } from "../sessions/login-service";
+import { ZLoginEmail } from "../sessions/session.schema";
+import { MAX_LIVE_LOGIN_TOKENS, newLoginToken, newSessionToken } from "../sessions/session-tokens";
+import { createAuthjsAdapter } from "./authjs-adapter";
+import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
+import { PANEL_COOKIE } from "./panel-session";
+import { sha256Hex } from "./tokens";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/** Auth.js's id of the email provider: sign in with signIn("nodemailer", { email }). */
+export const EMAIL_PROVIDER_ID = "nodemailer";
+
+const SECRET_FILE = "auth-secret";
+const secrets = new Map<string, Promise<string>>();
+
+/**
+ * AUTH_SECRET from the environment, else one generated on first use into
+ * `${DATA_DIR}/auth-secret` (mode 0600) and read from there ever after, so links and
+ * sessions survive restarts. Several instances need AUTH_SECRET set (or a shared DATA_DIR).
+ */
+export function authSecret(): Promise<string> {
+  const fromEnv = process.env.AUTH_SECRET?.trim();
+  if (fromEnv) return Promise.resolve(fromEnv);
+  const file = path.join(getEnv().dataDir, SECRET_FILE);
+  let secret = secrets.get(file);
+  if (!secret) {
+    secret = readOrCreateSecret(file);
+    secrets.set(file, secret);
+    secret.catch(() => secrets.delete(file));
+  }
+  return secret;
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  const read = async () => (await readFile(file, "utf8")).trim();
+  try {
+    const existing = await read();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  const generated = randomBytes(32).toString("base64url");
+  try {
+    // `wx`: of two processes creating it at once, one writes and the other reads its secret.
+    await writeFile(file, `${generated}\n`, { mode: 0o600, flag: "wx" });
+    log.info("generated AUTH_SECRET", { file });
+    return generated;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
+    throw error;
+  }
+}
+
+/**
+ * The mailed link always points at PUBLIC_BASE_URL: with trustHost, Auth.js builds it from
+ * the request's (forwarded) host, which a caller could otherwise point at their own server
+ * to receive someone else's login token.
+ */
+export function onPublicOrigin(url: string): string {
+  const link = new URL(url);
+  const base = new URL(getEnv().publicBaseUrl);
+  link.protocol = base.protocol;
+  link.host = base.host;
+  return link.toString();
+}
+
+/** The email as both sign-in flows key it; refuses what POST /v1/auth/magic-link refuses. */
+function normalizeIdentifier(raw: string): string {
+  const parsed = ZLoginEmail.safeParse(raw);
+  if (!parsed.success) throw new Error("Invalid email address.");
+  return parsed.data;
+}
+
+function clientIp(req: Request | undefined): string | null {
+  return req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+export async function authConfig(req: Request | undefined): Promise<NextAuthConfig> {
+  const env = getEnv();
+  const secret = await authSecret();
+  const getDb = async () => (await getDatabase()).prisma;
+  return {
+    secret,
+    trustHost: true,
+    basePath: AUTH_BASE_PATH,
+    adapter: createAuthjsAdapter({ getDb, userAgent: req?.headers.get("user-agent") ?? null, ip: clientIp(req) }),
+    providers: [
+      Nodemailer({
+        id: EMAIL_PROVIDER_ID,
+        // Unused (sendVerificationRequest below sends through our mailer) but required by the
+        // provider; a URL string, as an options object fails (notes/stack.md pitfall 11).
+        server: env.SMTP_URL ?? "smtp://localhost:25?ignoreTLS=true",
+        from: env.MAIL_FROM,
+        maxAge: LOGIN_TOKEN_TTL_MS / 1000,
+        generateVerificationToken: newLoginToken,
+        normalizeIdentifier,
+        async sendVerificationRequest({ identifier, url, token }) {
+          // Auth.js stores sha256(token + secret) as the token; this one is being inserted
+          // beside us, so it does not count against the throttle.
+          const ownHash = sha256Hex(sha256Hex(`${token}${secret}`));
+          const live = await countLiveLoginTokens(await getDb(), identifier, { exceptTokenHash: ownHash });
+          if (live >= MAX_LIVE_LOGIN_TOKENS) {
+            log.info("login link throttled", { channel: "panel", live_tokens_max: MAX_LIVE_LOGIN_TOKENS });
+            return; // the page still says "check your mail": the answer never varies
+          }
+          await sendMail(loginMail({ to: identifier, link: onPublicOrigin(url), validMinutes: LOGIN_TOKEN_TTL_MS / 60_000 }));
+        },
+      }),
+    ],
+    session: {
+      strategy: "database",
+      maxAge: SESSION_TTL_MS / 1000,
+      // Same lifetime as a /v1 session: fixed from sign-in, never renewed by use.
+      updateAge: SESSION_TTL_MS / 1000,
+      generateSessionToken: newSessionToken,
+    },
+    cookies: {
+      // `secure` keeps Auth.js's default (on for https).
+      sessionToken: { name: PANEL_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/" } },
+    },
+    // Auth.js appends its own query to verifyRequest with a bare `?` ("…?sent=1?provider=…");
+    // the trailing `&` keeps `sent=1` a parameter of its own. Errors land on
+    // /sign-in?error=<Auth.js code> (Verification: the link was used, expired or unknown).
+    pages: { signIn: "/sign-in", verifyRequest: "/sign-in?sent=1&", error: "/sign-in" },
+    logger: {
+      error: (error) => log.error("auth.js error", errorFields(error)),
+      warn: (code) => log.warn("auth.js warning", { code }),
+      debug: (message, metadata) => log.debug("auth.js", { message, metadata }),
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth((req) => authConfig(req));
