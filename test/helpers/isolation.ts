@@ -1,0 +1,118 @@
+// Tenant isolation, proven with two real owners (magic-link sessions): for every resource type,
+// owner A's record is invisible to owner B — 404 on every path that names it, absent from
+// every list. A later module adds its resource by appending an isolation case.
+import { expect } from "vitest";
+import type { TTestApi } from "./api";
+
+export type TOwner = { token: string; ownerId: string };
+
+export type TIsolationCase = {
+  resource: string;
+  /** Creates one record as owner A (through the API) and returns its id. */
+  create: (api: TTestApi, a: TOwner) => Promise<string>;
+  /** Requests naming the record; each must answer 404 not_found to owner B. */
+  requests: (id: string) => Array<{ method: string; path: string; body?: unknown }>;
+  /** Lists of owner B that must never contain the id. */
+  lists: string[];
+};
+
+async function created(response: { status: number; text: string; body: any }, what: string): Promise<any> {
+  if (response.status >= 300) throw new Error(`creating ${what} answered ${response.status}: ${response.text}`);
+  return response.body.data;
+}
+
+async function businessOf(api: TTestApi, a: TOwner): Promise<string> {
+  return (await created(await api.call("POST", "/v1/businesses", { token: a.token, body: { name: "A's", currency: "EUR" } }), "a business")).id;
+}
+
+export const isolationCases: TIsolationCase[] = [
+  {
+    resource: "business",
+    create: businessOf,
+    requests: (id) => [
+      { method: "GET", path: `/v1/businesses/${id}` },
+      { method: "PATCH", path: `/v1/businesses/${id}`, body: { name: "B was here" } },
+      { method: "GET", path: `/v1/businesses/${id}/projects` },
+      { method: "POST", path: `/v1/businesses/${id}/projects`, body: { name: "B's project" } },
+    ],
+    lists: ["/v1/businesses?limit=200"],
+  },
+  {
+    resource: "project",
+    create: async (api, a) => {
+      const businessId = await businessOf(api, a);
+      return (await created(await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } }), "a project")).id;
+    },
+    requests: (id) => [
+      { method: "GET", path: `/v1/projects/${id}` },
+      { method: "PATCH", path: `/v1/projects/${id}`, body: { name: "B was here" } },
+    ],
+    lists: [],
+  },
+  {
+    resource: "agent",
+    create: async (api, a) => (await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "A's agent" } }), "an agent")).id,
+    requests: (id) => [
+      { method: "GET", path: `/v1/agents/${id}` },
+      { method: "PATCH", path: `/v1/agents/${id}`, body: { name: "B was here" } },
+      { method: "POST", path: `/v1/agents/${id}/rotate-token`, body: {} },
+      { method: "POST", path: `/v1/agents/${id}/revoke`, body: {} },
+      { method: "POST", path: "/v1/permission-requests", body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute" } } },
+    ],
+    lists: ["/v1/agents?limit=200"],
+  },
+  {
+    resource: "approval",
+    create: async (api, a) => {
+      const agent = await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "asker" } }), "an agent");
+      const request = await api.call("POST", "/v1/data-requests", {
+        token: agent.token,
+        body: { action: "provide_data", description: "bank statements", reason: "for the forecast" },
+      });
+      return (await created(request, "an approval")).approval.id;
+    },
+    requests: (id) => [
+      { method: "GET", path: `/v1/approvals/${id}` },
+      { method: "POST", path: `/v1/approvals/${id}/approve`, body: {} },
+      { method: "POST", path: `/v1/approvals/${id}/reject`, body: {} },
+      { method: "POST", path: `/v1/approvals/${id}/dismiss`, body: {} },
+    ],
+    lists: ["/v1/approvals?limit=200", "/v1/approvals?kind=request&limit=200"],
+  },
+  {
+    resource: "session",
+    create: async (api, a) => {
+      const sessions = await api.call("GET", "/v1/me/sessions?limit=200", { token: a.token });
+      return sessions.body.data.find((s: { current: boolean }) => s.current).id;
+    },
+    requests: (id) => [{ method: "POST", path: `/v1/me/sessions/${id}/revoke`, body: {} }],
+    lists: ["/v1/me/sessions?limit=200"],
+  },
+  {
+    resource: "audit entry",
+    create: async (api, a) => {
+      await businessOf(api, a);
+      const entries = await api.call("GET", "/v1/audit?limit=1", { token: a.token });
+      return entries.body.data[0].id;
+    },
+    requests: () => [],
+    lists: ["/v1/audit?limit=200", "/v1/audit?action=business.created&limit=200"],
+  },
+];
+
+/** Asserts every case: B gets 404 on A's record and never sees it listed; A still sees it unchanged. */
+export async function assertIsolation(api: TTestApi, a: TOwner, b: TOwner, cases: TIsolationCase[] = isolationCases): Promise<void> {
+  for (const testCase of cases) {
+    const id = await testCase.create(api, a);
+    for (const request of testCase.requests(id)) {
+      const response = await api.call(request.method, request.path, { token: b.token, body: request.body });
+      expect(response.status, `${testCase.resource}: ${request.method} ${request.path} as owner B`).toBe(404);
+      expect(response.body.error.code).toBe("not_found");
+    }
+    for (const list of testCase.lists) {
+      const response = await api.call("GET", list, { token: b.token });
+      expect(response.status, `${testCase.resource}: GET ${list} as owner B`).toBe(200);
+      expect(response.text, `${testCase.resource}: ${list} as owner B`).not.toContain(id);
+    }
+  }
+}
