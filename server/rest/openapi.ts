@@ -32,7 +32,18 @@ Conventions every operation follows:
 - Lists: \`limit\` 1–200 (default 50) and an opaque \`cursor\` (page.next_cursor); order created_at
   descending, then id descending.
 - A path that exists answers a method it lacks with 405 method_not_allowed and an Allow header.
-- Deprecated operations answer with Deprecation: true, Sunset and Link rel="deprecation".`;
+- Deprecated operations answer with Deprecation: true, Sunset and Link rel="deprecation".
+
+Credentials and their lifetimes:
+- Owners sign in with a magic link (POST /v1/auth/magic-link, then /v1/auth/verify). A login
+  token works once, for 15 minutes. A session token (ses_…) lasts 30 days from sign-in and ends
+  earlier on logout or revocation (401 session_expired, session_revoked).
+- Agents use tokens (agt_…) shown once, on create and on rotate; they last 90 days unless the
+  owner sets token_expires_at (401 token_expired), stop at once on rotate or revoke
+  (401 token_revoked), and answer 403 agent_suspended while the agent is suspended.
+- Tokens are stored only as SHA-256 hashes.
+- An agent's write needs \`reason\` (3+ characters) and runs within its grant (scope, resource,
+  level, daily and monthly limits); otherwise it answers 202 with a pending approval, or 403.`;
 
 const ERROR_SCHEMA: SchemaObject = {
   type: "object",
@@ -188,7 +199,7 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
         : route.access.kind === "owner"
           ? [{ ownerSession: [] }]
           : [{ ownerSession: [] }, { agentToken: [] }];
-    if (route.access.kind === "owner_or_agent") operation["x-required-scope"] = route.access.scope;
+    if (route.access.kind === "owner_or_agent" && route.access.scope) operation["x-required-scope"] = route.access.scope;
     const parameters = (operation.parameters ??= []);
     parameters.push({ $ref: "#/components/parameters/ContractMin" });
     if (isWriteMethod(route.method) && route.idempotency === "required") {
