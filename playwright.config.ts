@@ -1,5 +1,8 @@
 // Browser tests of the owner panel: Debian's Chromium against `npm start` (migrate, build when
 // stale, serve) on a fresh embedded database per run, or on PostgreSQL when DATABASE_URL is set.
+// The server runs in AUTH_MODE=static (the owner token form) with magic links mailed to a real
+// SMTP sink: scripts/e2e-server.ts starts the sink, points SMTP_URL at it and runs `npm start`;
+// every mail lands as a JSON file in E2E_MAIL_DIR, where the tests read it.
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -35,6 +38,7 @@ if (!process.env.E2E_RUN_ID) {
   process.env.E2E_RUN_ID = runId;
   process.env.E2E_DATA_DIR = freshDataDir(`e2e-${runId}`);
   process.env.E2E_OWNER_EMAIL = `owner-${runId}@e2e.test`;
+  process.env.E2E_MAIL_DIR = path.join(process.env.E2E_DATA_DIR, "mail");
 }
 const dataDir = process.env.E2E_DATA_DIR!;
 
@@ -76,7 +80,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npm start",
+    command: "node --import tsx scripts/e2e-server.ts",
     url: `${BASE_URL}/sign-in`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -89,6 +93,7 @@ export default defineConfig({
       STATIC_OWNER_TOKEN: E2E_OWNER_TOKEN,
       STATIC_OWNER_EMAIL: process.env.E2E_OWNER_EMAIL!,
       DATA_DIR: dataDir,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR!,
       LOG_LEVEL: "warn",
     },
   },

@@ -15,7 +15,10 @@ export default defineConfig({
     // next-auth imports next/server without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-auth"] } },
     projects: [
-      { extends: true, test: { ...shared, name: "unit", include: ["**/*.test.ts"], exclude: [...shared.exclude, "**/*.int.test.ts"] } },
+      {
+        extends: true,
+        test: { ...shared, name: "unit", include: ["**/*.test.ts"], exclude: [...shared.exclude, "**/*.int.test.ts"] },
+      },
       { extends: true, test: { ...shared, name: "pglite", include: ["**/*.int.test.ts"], env: { TEST_DB: "pglite" } } },
       {
         extends: true,

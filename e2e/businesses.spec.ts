@@ -2,7 +2,7 @@
 // businesses list and form, a business's projects, sign-out. The tests share one fresh
 // database and run in order (the first one sees the empty state).
 import { expect, test } from "@playwright/test";
-import { E2E_OWNER_TOKEN, ownerEmail, signIn } from "./support";
+import { E2E_OWNER_TOKEN, openTokenForm, ownerEmail, SAME_ORIGIN, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,13 +12,17 @@ test("a signed-out visit to the panel lands on the sign-in page", async ({ page 
   await page.goto("/businesses");
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole("heading", { name: "Sign in to your back office" })).toBeVisible();
-  await expect(page.getByText("Email sign-in with a one-time link is coming soon.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  // AUTH_MODE=static: the owner token form is offered too, folded away.
+  await expect(page.getByText("Use an owner token")).toBeVisible();
+  await expect(page.getByLabel("Owner token")).toBeHidden();
 });
 
 test("a wrong token shows an error and signs nobody in", async ({ page }) => {
   await page.goto("/sign-in");
+  await openTokenForm(page);
   await page.getByLabel("Owner token").fill("not-the-owner-token-at-all");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with token" }).click();
   await expect(page.getByText("That token is not valid. Check it and try again.")).toBeVisible();
   await expect(page.getByLabel("Owner token")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/sign-in$/);
@@ -97,6 +101,7 @@ test("the list pages with Load more", async ({ page }) => {
   // Fill the list through the panel's own tRPC endpoint (the browser context's cookie).
   for (let i = 1; i <= 20; i += 1) {
     const response = await page.request.post("/api/trpc/businesses.create", {
+      headers: SAME_ORIGIN,
       data: { name: `Batch business ${String(i).padStart(2, "0")}`, currency: "USD" },
     });
     expect(response.status()).toBe(200);
@@ -137,13 +142,15 @@ test.describe("without JavaScript", () => {
 
   test("the sign-in form still signs in, and shows a wrong token's error", async ({ page }) => {
     await page.goto("/sign-in");
+    await openTokenForm(page);
     await page.getByLabel("Owner token").fill("not-the-owner-token-at-all");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with token" }).click();
     await expect(page).toHaveURL(/\/sign-in\?error=invalid_token$/);
+    // The failed token form comes back open, its error beside the field.
     await expect(page.getByText("That token is not valid. Check it and try again.")).toBeVisible();
 
     await page.getByLabel("Owner token").fill(E2E_OWNER_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with token" }).click();
     await expect(page).toHaveURL(/\/businesses$/);
     await expect(page.getByRole("row", { name: /Atlas Studio/ })).toHaveCount(0); // on page 2
     await expect(page.locator("tbody tr")).toHaveCount(20);
@@ -153,7 +160,10 @@ test.describe("without JavaScript", () => {
 });
 
 test("the panel endpoints refuse callers without the cookie or from another site", async ({ request, page }) => {
-  const anonymous = await request.post("/api/trpc/businesses.create", { data: { name: "Nope", currency: "EUR" } });
+  const anonymous = await request.post("/api/trpc/businesses.create", {
+    headers: SAME_ORIGIN,
+    data: { name: "Nope", currency: "EUR" },
+  });
   expect(anonymous.status()).toBe(401);
   const body = (await anonymous.json()) as { error: { data: { appCode: string } } };
   expect(body.error.data.appCode).toBe("unauthenticated");

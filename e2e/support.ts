@@ -1,8 +1,14 @@
 // Shared by the browser tests and playwright.config.ts.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /** STATIC_OWNER_TOKEN of the server the e2e run starts. */
 export const E2E_OWNER_TOKEN = "e2e-owner-token-0123456789";
+
+/** The server the e2e run starts (localhost, not 127.0.0.1: see playwright.config.ts). */
+export const E2E_PORT = 3123;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 /** The static owner's email of this run (set by playwright.config.ts, new every run). */
 export function ownerEmail(): string {
@@ -11,9 +17,66 @@ export function ownerEmail(): string {
   return email;
 }
 
+/** Signs in with the static owner token (the sign-in page's secondary form). */
 export async function signIn(page: Page, token = E2E_OWNER_TOKEN): Promise<void> {
   await page.goto("/sign-in");
+  await openTokenForm(page);
   await page.getByLabel("Owner token").fill(token);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with token" }).click();
   await expect(page).toHaveURL(/\/businesses$/);
+}
+
+/** Opens the "Use an owner token" disclosure (a <details>: works without JavaScript too). */
+export async function openTokenForm(page: Page): Promise<void> {
+  const disclosure = page.locator("details.disclosure");
+  if ((await disclosure.getAttribute("open")) === null) await page.getByText("Use an owner token").click();
+  await expect(page.getByLabel("Owner token")).toBeVisible();
+}
+
+/** Headers a browser's same-origin fetch carries (the panel endpoints' CSRF rule wants Origin). */
+export const SAME_ORIGIN = { origin: E2E_BASE_URL };
+
+// --- mail: scripts/e2e-server.ts writes every message the server sends to E2E_MAIL_DIR ---
+
+export type TE2EMail = { received_at: string; from: string; to: string[]; subject: string; text: string; html: string };
+
+function mailDir(): string {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set; run the tests through playwright.config.ts");
+  return dir;
+}
+
+function readMails(): TE2EMail[] {
+  const dir = mailDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as TE2EMail);
+}
+
+/** The mails to `to`, oldest first. */
+export function mailsTo(to: string): TE2EMail[] {
+  const address = to.toLowerCase();
+  return readMails().filter((mail) => mail.to.includes(address));
+}
+
+/** Waits for the `count`-th mail to `to` (1 = the first) and answers it. */
+export async function waitForMail(to: string, { count = 1, timeoutMs = 15_000 } = {}): Promise<TE2EMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(to);
+    if (mails.length >= count) return mails[count - 1]!;
+    if (Date.now() > deadline)
+      throw new Error(`No mail #${count} to ${to} arrived within ${timeoutMs} ms (${readMails().length} in the sink).`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The sign-in link of a mail (the first http(s) URL of its text part). */
+export function linkFrom(mail: TE2EMail): string {
+  const link = /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link in the mail "${mail.subject}":\n${mail.text}`);
+  return link;
 }

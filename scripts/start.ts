@@ -11,7 +11,18 @@ import { getEnv } from "../server/env";
 // Run Next with this Node directly (not through npx) so signals reach the server.
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-const SOURCES = ["app", "server", "components", "lib", "prisma", "public", "instrumentation.ts", "package.json", "next.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "components",
+  "lib",
+  "prisma",
+  "public",
+  "instrumentation.ts",
+  "package.json",
+  "next.config.mjs",
+  "tsconfig.json",
+];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -36,7 +47,11 @@ async function main(): Promise<void> {
   const env = getEnv();
   const target = targetFromEnv(env);
   const { applied } = await migrateDatabase(target);
-  console.log(applied.length ? `Applied ${applied.length} migration(s) to ${describeTarget(target)}` : `${describeTarget(target)} is up to date`);
+  console.log(
+    applied.length
+      ? `Applied ${applied.length} migration(s) to ${describeTarget(target)}`
+      : `${describeTarget(target)} is up to date`,
+  );
 
   if (!buildIsCurrent() && !process.argv.includes("--no-build")) {
     console.log("Building the app (first start, or sources changed)…");

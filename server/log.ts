@@ -3,8 +3,9 @@ type TLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<TLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? "info") as TLevel;
-  return ORDER[level] ?? ORDER.info;
+  const level = process.env.LOG_LEVEL ?? "info";
+  if (level === "silent") return Infinity;
+  return ORDER[level as TLevel] ?? ORDER.info;
 }
 
 function write(level: TLevel, message: string, fields: Record<string, unknown> = {}): void {

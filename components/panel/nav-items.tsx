@@ -6,6 +6,7 @@ import {
   BuildingIcon,
   CheckIcon,
   GridIcon,
+  KeyIcon,
   ListIcon,
   PlugIcon,
   RepeatIcon,
@@ -13,16 +14,24 @@ import {
   UploadIcon,
 } from "../ui/icons";
 
-export type TNavItem = { href: string; label: string; icon: ReactNode; ready: boolean };
+export type TNavItem = {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  ready: boolean;
+  /** A count shown beside the label (the sidebar fetches it). */
+  badge?: "pending-approvals";
+};
 
 export const NAV_ITEMS: TNavItem[] = [
   { href: "/overview", label: "Overview", icon: <GridIcon />, ready: false },
   { href: "/businesses", label: "Businesses", icon: <BuildingIcon />, ready: true },
   { href: "/events", label: "Events", icon: <ListIcon />, ready: false },
   { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: false },
-  { href: "/agents", label: "Agents", icon: <BotIcon />, ready: false },
-  { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: false },
+  { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
+  { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: false },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: false },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
+  { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];

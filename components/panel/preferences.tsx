@@ -37,3 +37,8 @@ export function DateTime({ iso, withTime = false }: { iso: string; withTime?: bo
     </time>
   );
 }
+
+/** The owner's locale and time zone (for number and money formatting beside dates). */
+export function usePreferences(): TPreferences {
+  return useContext(PreferencesContext);
+}

@@ -12,15 +12,15 @@ export type TListPage<TItem> = { data: TItem[]; page: TPage };
 export function useCursorList<TItem>(options: {
   queryKey: QueryKey;
   fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<TListPage<TItem>>;
-  /** The first page, rendered on the server. */
-  initialPage: TListPage<TItem>;
+  /** The first page, rendered on the server; without one the list loads in the browser. */
+  initialPage?: TListPage<TItem> | null;
 }) {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
     queryFn: ({ pageParam, signal }) => options.fetchPage(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.page.next_cursor ?? undefined,
-    initialData: { pages: [options.initialPage], pageParams: [undefined] },
+    ...(options.initialPage ? { initialData: { pages: [options.initialPage], pageParams: [undefined] } } : {}),
   });
-  return { ...query, items: query.data.pages.flatMap((page) => page.data) };
+  return { ...query, items: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }

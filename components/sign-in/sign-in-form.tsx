@@ -1,13 +1,14 @@
 "use client";
-// The owner token form. With JavaScript it posts JSON and shows errors in place; without, the
-// same form posts to the same route, which redirects back here with ?error=….
+// The owner token form (AUTH_MODE=static only). With JavaScript it posts JSON and shows errors
+// in place; without, the same form posts to the same route, which redirects back here with
+// ?error=….
 import { useRef, useState, type FormEvent } from "react";
 import { Field, SubmitButton } from "../ui/field";
 import { SIGN_IN_MESSAGES } from "./messages";
 
 const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
-export function SignInForm({ initialError }: { initialError: string | null }) {
+export function SignInForm({ initialError, autoFocus = false }: { initialError: string | null; autoFocus?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
@@ -63,7 +64,7 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
               autoComplete="current-password"
               autoCapitalize="off"
               spellCheck={false}
-              autoFocus
+              autoFocus={autoFocus}
               defaultValue=""
               onChange={() => {
                 if (error) setError(null);
@@ -80,8 +81,8 @@ export function SignInForm({ initialError }: { initialError: string | null }) {
           </div>
         )}
       </Field>
-      <SubmitButton pending={pending} pendingLabel="Signing in…" block>
-        Sign in
+      <SubmitButton pending={pending} pendingLabel="Signing in…" block secondary>
+        Sign in with token
       </SubmitButton>
     </form>
   );

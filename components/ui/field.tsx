@@ -60,10 +60,13 @@ export function SubmitButton(props: {
   children: ReactNode;
   pendingLabel: string;
   block?: boolean;
+  /** The quieter style, for a form that is not the page's main one. */
+  secondary?: boolean;
 }) {
-  const { pending, disabled = false, children, pendingLabel, block } = props;
+  const { pending, disabled = false, children, pendingLabel, block, secondary } = props;
+  const look = secondary ? "button-secondary" : "button-primary";
   return (
-    <button type="submit" className={`button button-primary${block ? " button-block" : ""}`} disabled={pending || disabled}>
+    <button type="submit" className={`button ${look}${block ? " button-block" : ""}`} disabled={pending || disabled}>
       {pending ? <span className="spinner" aria-hidden="true" /> : null}
       {pending ? pendingLabel : children}
     </button>

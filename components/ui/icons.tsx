@@ -132,3 +132,55 @@ export function LogOutIcon() {
     </Icon>
   );
 }
+
+export function MailIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </Icon>
+  );
+}
+
+export function KeyIcon() {
+  return (
+    <Icon>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m10.8 12.2 9.2-9.2M17 6l3 3M15 8l2 2" />
+    </Icon>
+  );
+}
+
+export function CopyIcon() {
+  return (
+    <Icon width={16} height={16}>
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </Icon>
+  );
+}
+
+export function InboxIcon() {
+  return (
+    <Icon>
+      <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+      <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.7 4H7.3a2 2 0 0 0-1.8 1.1z" />
+    </Icon>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <Icon width={16} height={16}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <Icon width={16} height={16}>
+      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    </Icon>
+  );
+}

@@ -60,7 +60,28 @@ export function formErrorOf(error: unknown, shownFields: readonly string[]): TFo
   let summary: string | null = rest.length > 0 ? rest.join(" ") : null;
   if (Object.keys(fields).length === 0 && !summary) {
     summary = error instanceof Error && error.message ? sentence(error.message) : "Something went wrong. Try again.";
-    if (error instanceof TRPCClientError && !dataOf(error)) summary = "The server could not be reached. Check your connection and try again.";
+    if (error instanceof TRPCClientError && !dataOf(error))
+      summary = "The server could not be reached. Check your connection and try again.";
   }
   return { fields, summary };
+}
+
+/**
+ * Like formErrorOf, for forms whose fields are nested (`grants.0.currency`): `fieldOf` names the
+ * field an issue belongs to, and may reword its message (or answers null: the issue goes to the
+ * summary). The first message per field wins.
+ */
+export function formErrorByPath(
+  error: unknown,
+  fieldOf: (issue: TFieldIssue) => { field: string; message?: string } | null,
+): TFormError {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const issue of issuesOf(error)) {
+    const target = fieldOf(issue);
+    if (!target) rest.push(sentence(issue.path && issue.path !== "(body)" ? `${issue.path}: ${issue.message}` : issue.message));
+    else if (!fields[target.field]) fields[target.field] = sentence(target.message ?? issue.message);
+  }
+  if (Object.keys(fields).length > 0 || rest.length > 0) return { fields, summary: rest.length > 0 ? rest.join(" ") : null };
+  return formErrorOf(error, []);
 }

@@ -5,7 +5,10 @@ import type { TGrant } from "../auth/grants";
 import type { TTx } from "../db/client";
 
 export class LimitExceededError extends Error {
-  constructor(readonly period: "day" | "month", readonly limitMinor: bigint) {
+  constructor(
+    readonly period: "day" | "month",
+    readonly limitMinor: bigint,
+  ) {
     super(`The grant's ${period === "day" ? "daily" : "monthly"} limit of ${limitMinor} is reached.`);
   }
 }
@@ -17,7 +20,14 @@ function periodStarts(now: Date): { day: Date; month: Date } {
   };
 }
 
-async function add(tx: TTx, grantId: string, period: "day" | "month", start: Date, amount: bigint, limit: bigint): Promise<boolean> {
+async function add(
+  tx: TTx,
+  grantId: string,
+  period: "day" | "month",
+  start: Date,
+  amount: bigint,
+  limit: bigint,
+): Promise<boolean> {
   const rows = await tx.$queryRaw<{ used_minor: bigint }[]>`
     INSERT INTO agent_limit_usage (grant_id, period, period_start, used_minor)
     SELECT ${grantId}::uuid, ${period}, ${start}::date, ${amount} WHERE ${amount} <= ${limit}
@@ -39,7 +49,10 @@ export async function reserveWithinLimits(tx: TTx, grant: TGrant, amountMinor: b
   if (grant.dailyLimitMinor !== null && !(await add(tx, grant.id, "day", starts.day, amountMinor, grant.dailyLimitMinor))) {
     throw new LimitExceededError("day", grant.dailyLimitMinor);
   }
-  if (grant.monthlyLimitMinor !== null && !(await add(tx, grant.id, "month", starts.month, amountMinor, grant.monthlyLimitMinor))) {
+  if (
+    grant.monthlyLimitMinor !== null &&
+    !(await add(tx, grant.id, "month", starts.month, amountMinor, grant.monthlyLimitMinor))
+  ) {
     throw new LimitExceededError("month", grant.monthlyLimitMinor);
   }
 }

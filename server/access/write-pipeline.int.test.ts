@@ -74,7 +74,15 @@ describe("levels and limits", () => {
     expect(response.body.data).toEqual({ approval: { id: expect.any(String), status: "pending" } });
     expect(await projectsNamed("recommended")).toBe(0);
     const approval = await api.call("GET", `/v1/approvals/${response.body.data.approval.id}`);
-    expect(approval.body.data).toMatchObject({ kind: "write", action: "test_spend.create", trigger: "level_recommend", agent_id: agent.id, reason: "testing spend", amount_minor: 100, currency: "EUR" });
+    expect(approval.body.data).toMatchObject({
+      kind: "write",
+      action: "test_spend.create",
+      trigger: "level_recommend",
+      agent_id: agent.id,
+      reason: "testing spend",
+      amount_minor: 100,
+      currency: "EUR",
+    });
   });
 
   it("executes within the limits (201) and holds past them (202) when over_limit is approval", async () => {

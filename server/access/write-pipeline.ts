@@ -17,8 +17,7 @@ import type { TAgentWrite } from "./write-registry";
 export const MIN_REASON_LENGTH = 3;
 
 export type TWriteOutcome<TOutput> =
-  | { kind: "executed"; data: TOutput }
-  | { kind: "pending"; approval: { id: string; status: "pending" } };
+  { kind: "executed"; data: TOutput } | { kind: "pending"; approval: { id: string; status: "pending" } };
 
 export function requireReason(reason: unknown): string {
   const text = typeof reason === "string" ? reason.trim() : "";
@@ -55,7 +54,8 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
   // Outside the agent's grants the resource does not exist for it.
   if (!grant) throw AppError.notFound(resource.kind === "owner" ? "resource" : resource.kind);
   const amount = write.amountOf?.(input) ?? null;
-  const hold = (trigger: "level_recommend" | "over_limit") => holdForApproval(db, caller, agent, write, input, reason, trigger, amount);
+  const hold = (trigger: "level_recommend" | "over_limit") =>
+    holdForApproval(db, caller, agent, write, input, reason, trigger, amount);
 
   if (grant.level === "recommend") return hold("level_recommend");
 
@@ -63,7 +63,8 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
     const data = await inTransaction(db, async (tx) => {
       if (amount && hasLimits(grant)) {
         // Without an exchange rate there is no honest way to count another currency: consent.
-        if (amount.currency !== grant.currency) throw new LimitExceededError("day", grant.dailyLimitMinor ?? grant.monthlyLimitMinor ?? 0n);
+        if (amount.currency !== grant.currency)
+          throw new LimitExceededError("day", grant.dailyLimitMinor ?? grant.monthlyLimitMinor ?? 0n);
         await reserveWithinLimits(tx, grant, amount.amountMinor);
       }
       return write.execute(tx, caller, input);

@@ -24,7 +24,10 @@ export const ZGrant = z
     daily_limit_minor: ZLimitMinor.nullish(),
     monthly_limit_minor: ZLimitMinor.nullish(),
     currency: ZCurrency.nullish().describe("Currency of the limits; required when a limit is set."),
-    over_limit: z.enum(["approval", "deny"]).default("approval").describe("approval: 202, the owner decides; deny: 403 limit_exceeded."),
+    over_limit: z
+      .enum(["approval", "deny"])
+      .default("approval")
+      .describe("approval: 202, the owner decides; deny: 403 limit_exceeded."),
   })
   .refine((grant) => (grant.daily_limit_minor == null && grant.monthly_limit_minor == null) || grant.currency, {
     message: "a grant with a limit needs the limit's currency",

@@ -30,7 +30,9 @@ describe("agent tokens", () => {
     expect(created.body.data).toMatchObject({
       name: "Ads bot",
       status: "active",
-      grants: [{ scope: "ads", resource: `business:${businessId}`, level: "execute", over_limit: "approval", daily_limit_minor: null }],
+      grants: [
+        { scope: "ads", resource: `business:${businessId}`, level: "execute", over_limit: "approval", daily_limit_minor: null },
+      ],
       token_hint: `${token.slice(0, 10)}…`,
     });
     const read = await api.call("GET", `/v1/agents/${id}`);
@@ -91,7 +93,9 @@ describe("agent tokens", () => {
 
   it("answers 403 agent_suspended while suspended, and works again after", async () => {
     const agent = await createAgent(api);
-    expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "suspended" } })).body.data.status).toBe("suspended");
+    expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "suspended" } })).body.data.status).toBe(
+      "suspended",
+    );
     const call = await api.call("GET", "/v1/me", { token: agent.token });
     expect(call.status).toBe(403);
     expect(call.body.error.code).toBe("agent_suspended");
@@ -157,11 +161,16 @@ describe("owner-only operations", () => {
       ["GET", "/v1/approvals"],
       ["PATCH", "/v1/me"],
     ] as const) {
-      const response = await api.call(method, path, { token: agent.token, body: method === "GET" ? undefined : { name: "x", currency: "EUR" } });
+      const response = await api.call(method, path, {
+        token: agent.token,
+        body: method === "GET" ? undefined : { name: "x", currency: "EUR" },
+      });
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(response.body.error.code).toBe("scope_denied");
     }
-    const denials = await api.db.auditEntry.findMany({ where: { actorType: "agent", actorId: agent.id, action: "access.denied" } });
+    const denials = await api.db.auditEntry.findMany({
+      where: { actorType: "agent", actorId: agent.id, action: "access.denied" },
+    });
     expect(denials).toHaveLength(5);
     expect(denials[0]!.details).toMatchObject({ code: "scope_denied" });
   });

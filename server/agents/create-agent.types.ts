@@ -8,7 +8,8 @@ export const createAgentMeta: TProcedureMeta = {
     path: "/v1/agents",
     tags: ["Agents"],
     summary: "Create an agent",
-    description: "Answers the agent with its token (agt_…), shown only here and on rotate. Tokens last 90 days unless token_expires_at says otherwise.",
+    description:
+      "Answers the agent with its token (agt_…), shown only here and on rotate. Tokens last 90 days unless token_expires_at says otherwise.",
   },
   successStatus: 201,
 };

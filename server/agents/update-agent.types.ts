@@ -9,7 +9,8 @@ export const updateAgentMeta: TProcedureMeta = {
     path: "/v1/agents/{id}",
     tags: ["Agents"],
     summary: "Update an agent",
-    description: "Rename, suspend or reactivate, replace the grants (their limit counters restart) or the allowed IP ranges. A revoked agent answers 409 state_conflict.",
+    description:
+      "Rename, suspend or reactivate, replace the grants (their limit counters restart) or the allowed IP ranges. A revoked agent answers 409 state_conflict.",
   },
   experimental: true,
 };

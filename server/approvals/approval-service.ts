@@ -82,11 +82,7 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
   });
 }
 
-export async function findApprovals(
-  db: TDbOrTx,
-  ownerId: string,
-  query: TPageQuery & { kind?: string; status?: string },
-) {
+export async function findApprovals(db: TDbOrTx, ownerId: string, query: TPageQuery & { kind?: string; status?: string }) {
   const args = pageArgs(query);
   const rows = await db.approval.findMany({
     ...args,
@@ -103,7 +99,14 @@ export async function getApproval(db: TDbOrTx, ownerId: string, id: string): Pro
 }
 
 /** Moves a pending approval to `status`; a second decision (even a concurrent one) is 409. */
-async function claimPending(tx: TTx, ownerId: string, id: string, status: string, note: string | undefined, allowKinds: string[]) {
+async function claimPending(
+  tx: TTx,
+  ownerId: string,
+  id: string,
+  status: string,
+  note: string | undefined,
+  allowKinds: string[],
+) {
   const row = await tx.approval.findFirst({ where: { id, ownerId } });
   if (!row) throw AppError.notFound("approval");
   if (!allowKinds.includes(row.kind)) {
@@ -113,7 +116,8 @@ async function claimPending(tx: TTx, ownerId: string, id: string, status: string
     where: { id, ownerId, status: "pending" },
     data: { status, decidedAt: new Date(), decisionNote: note ?? null },
   });
-  if (count === 0) throw new AppError("state_conflict", `This approval is already ${row.status === "pending" ? "decided" : row.status}.`);
+  if (count === 0)
+    throw new AppError("state_conflict", `This approval is already ${row.status === "pending" ? "decided" : row.status}.`);
   return row;
 }
 
@@ -147,7 +151,10 @@ export async function approve(
     }
     const updated = await tx.approval.update({
       where: { id },
-      data: { result: toJson({ status: "succeeded", data: result }), params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined },
+      data: {
+        result: toJson({ status: "succeeded", data: result }),
+        params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined,
+      },
     });
     await recordAudit(tx, {
       ownerId: caller.ownerId,
@@ -169,7 +176,14 @@ export async function decide(
   input: { decision_note?: string },
 ): Promise<TApproval> {
   return inTransaction(db, async (tx) => {
-    await claimPending(tx, caller.ownerId, id, decision, input.decision_note, decision === "dismissed" ? ["request"] : ["request", "write"]);
+    await claimPending(
+      tx,
+      caller.ownerId,
+      id,
+      decision,
+      input.decision_note,
+      decision === "dismissed" ? ["request"] : ["request", "write"],
+    );
     await recordAudit(tx, {
       ownerId: caller.ownerId,
       actor: caller.actor,

@@ -31,9 +31,14 @@ describe("approving a held write", () => {
     const approved = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { decision_note: "ok, go" } });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ status: "approved", decision_note: "ok, go", decided_at: expect.any(String) });
-    expect(approved.body.data.result).toMatchObject({ status: "succeeded", data: { name: "approved-once", business_id: businessId } });
+    expect(approved.body.data.result).toMatchObject({
+      status: "succeeded",
+      data: { name: "approved-once", business_id: businessId },
+    });
     expect(await api.db.project.count({ where: { name: "approved-once" } })).toBe(1);
-    const audit = await api.db.auditEntry.findFirst({ where: { action: "project.created", actorType: "agent", actorId: agent.id } });
+    const audit = await api.db.auditEntry.findFirst({
+      where: { action: "project.created", actorType: "agent", actorId: agent.id },
+    });
     expect(audit).not.toBeNull();
     for (const action of ["approve", "reject"]) {
       const again = await api.call("POST", `/v1/approvals/${id}/${action}`, { body: {} });
@@ -45,7 +50,9 @@ describe("approving a held write", () => {
 
   it("runs it exactly once when approved five times at once", async () => {
     const id = await heldWrite("approved-race");
-    const responses = await Promise.all(Array.from({ length: 5 }, () => api.call("POST", `/v1/approvals/${id}/approve`, { body: {} })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => api.call("POST", `/v1/approvals/${id}/approve`, { body: {} })),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await api.db.project.count({ where: { name: "approved-race" } })).toBe(1);
@@ -96,7 +103,10 @@ describe("rejecting and dismissing", () => {
 
 describe("requests", () => {
   it("data requests from an agent need a reason and become pending requests", async () => {
-    const noReason = await api.call("POST", "/v1/data-requests", { token: agent.token, body: { action: "connect_integration", description: "the ads account" } });
+    const noReason = await api.call("POST", "/v1/data-requests", {
+      token: agent.token,
+      body: { action: "connect_integration", description: "the ads account" },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.code).toBe("missing_reason");
     const response = await api.call("POST", "/v1/data-requests", {
@@ -105,14 +115,30 @@ describe("requests", () => {
     });
     expect(response.status).toBe(202);
     const approval = (await api.call("GET", `/v1/approvals/${response.body.data.approval.id}`)).body.data;
-    expect(approval).toMatchObject({ kind: "request", action: "connect_integration", agent_id: agent.id, params: { provider: "social_ads" } });
+    expect(approval).toMatchObject({
+      kind: "request",
+      action: "connect_integration",
+      agent_id: agent.id,
+      params: { provider: "social_ads" },
+    });
   });
 
   it("a permission request adds the grant when approved", async () => {
     const reader = await createAgent(api);
-    expect((await api.call("POST", "/v1/data-requests", { token: reader.token, body: { action: "provide_data", description: "x y z", reason: "abc" } })).status).toBe(202);
+    expect(
+      (
+        await api.call("POST", "/v1/data-requests", {
+          token: reader.token,
+          body: { action: "provide_data", description: "x y z", reason: "abc" },
+        })
+      ).status,
+    ).toBe(202);
     const request = await api.call("POST", "/v1/permission-requests", {
-      body: { agent_id: reader.id, grant: { scope: "ads", resource: `business:${businessId}`, level: "execute" }, reason: "let it run ads" },
+      body: {
+        agent_id: reader.id,
+        grant: { scope: "ads", resource: `business:${businessId}`, level: "execute" },
+        reason: "let it run ads",
+      },
     });
     expect(request.status).toBe(202);
     const spendBefore = await api.call("POST", "/v1/test/spend", {
@@ -132,7 +158,9 @@ describe("requests", () => {
   it("a permission request for another owner's agent is 404", async () => {
     const other = await api.db.owner.create({ data: { email: "perm-other@example.test" } });
     const theirs = await api.db.agent.create({ data: { ownerId: other.id, name: "theirs" } });
-    const response = await api.call("POST", "/v1/permission-requests", { body: { agent_id: theirs.id, grant: { scope: "ads", resource: "*", level: "execute" } } });
+    const response = await api.call("POST", "/v1/permission-requests", {
+      body: { agent_id: theirs.id, grant: { scope: "ads", resource: "*", level: "execute" } },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -155,7 +183,15 @@ describe("audit", () => {
   it("lists every write, denial and decision, filterable by actor, action and time", async () => {
     const all = await api.call("GET", "/v1/audit?limit=200");
     const actions = new Set(all.body.data.map((e: { action: string }) => e.action));
-    for (const action of ["business.created", "agent.created", "approval.created", "approval.approved", "approval.rejected", "approval.dismissed", "project.created"]) {
+    for (const action of [
+      "business.created",
+      "agent.created",
+      "approval.created",
+      "approval.approved",
+      "approval.rejected",
+      "approval.dismissed",
+      "project.created",
+    ]) {
       expect(actions).toContain(action);
     }
     const approvals = await api.call("GET", "/v1/audit?action=approval.*&limit=200");
@@ -164,7 +200,12 @@ describe("audit", () => {
     expect(byAgent.body.data.length).toBeGreaterThan(0);
     expect(byAgent.body.data.every((e: { actor: { id: string } }) => e.actor.id === agent.id)).toBe(true);
     const entry = all.body.data[0];
-    expect(entry).toMatchObject({ id: expect.any(String), actor: { type: expect.any(String) }, request_id: expect.stringMatching(/^req_/), created_at: expect.any(String) });
+    expect(entry).toMatchObject({
+      id: expect.any(String),
+      actor: { type: expect.any(String) },
+      request_id: expect.stringMatching(/^req_/),
+      created_at: expect.any(String),
+    });
     const future = await api.call("GET", "/v1/audit?from=2999-01-01");
     expect(future.body.data).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
@@ -177,7 +218,9 @@ describe("audit", () => {
     expect(failed.status).toBe(400);
     expect(await api.db.auditEntry.count({ where: { action: "business.created" } })).toBe(before);
     const created = await api.call("POST", "/v1/businesses", { body: { name: "Audited", currency: "EUR" } });
-    const entry = await api.db.auditEntry.findFirstOrThrow({ where: { action: "business.created", targetId: created.body.data.id } });
+    const entry = await api.db.auditEntry.findFirstOrThrow({
+      where: { action: "business.created", targetId: created.body.data.id },
+    });
     expect(entry.requestId).toBe(created.headers.get("x-request-id"));
   });
 });

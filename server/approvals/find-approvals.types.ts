@@ -8,7 +8,8 @@ export const findApprovalsMeta: TProcedureMeta = {
     path: "/v1/approvals",
     tags: ["Approvals"],
     summary: "List approvals",
-    description: "kind=request: agents' requests (grant_scope, connect_integration, provide_data); kind=write: agents' writes held for consent.",
+    description:
+      "kind=request: agents' requests (grant_scope, connect_integration, provide_data); kind=write: agents' writes held for consent.",
   },
 };
 export const ZFindApprovalsRequest = ZFindApprovalsQuery;

@@ -19,7 +19,11 @@ export function parseBearer(header: string | null): string {
   return match[1];
 }
 
-export async function authenticateToken(db: TDb, token: string, request: { ip?: string | null } = {}): Promise<TAuthenticatedActor> {
+export async function authenticateToken(
+  db: TDb,
+  token: string,
+  request: { ip?: string | null } = {},
+): Promise<TAuthenticatedActor> {
   if (token.startsWith("ses_")) return authenticateSession(db, token);
   if (token.startsWith("agt_")) return authenticateAgent(db, token, request.ip ?? null);
   const env = getEnv();
@@ -60,18 +64,16 @@ async function authenticateAgent(db: TDb, token: string, ip: string | null): Pro
     ownerId: agent.ownerId,
     agentId: agent.id,
     tokenKey: tokenKey(token),
-    grants: agent.grants.map(
-      (grant): TGrant => ({
-        id: grant.id,
-        scope: grant.scope,
-        resource: grant.resource,
-        level: grant.level as TGrantLevel,
-        dailyLimitMinor: grant.dailyLimitMinor,
-        monthlyLimitMinor: grant.monthlyLimitMinor,
-        currency: grant.currency,
-        overLimit: grant.overLimit as TOverLimit,
-      }),
-    ),
+    grants: agent.grants.map((grant): TGrant => ({
+      id: grant.id,
+      scope: grant.scope,
+      resource: grant.resource,
+      level: grant.level as TGrantLevel,
+      dailyLimitMinor: grant.dailyLimitMinor,
+      monthlyLimitMinor: grant.monthlyLimitMinor,
+      currency: grant.currency,
+      overLimit: grant.overLimit as TOverLimit,
+    })),
   };
 }
 

@@ -14,11 +14,28 @@ import { sha256Hex } from "./tokens";
 const DAY = 24 * 60 * 60 * 1000;
 
 let api: TTestApi;
-let adapter: Required<Pick<Adapter, "createUser" | "getUser" | "getUserByEmail" | "createVerificationToken" | "useVerificationToken" | "createSession" | "getSessionAndUser" | "deleteSession" | "updateSession">>;
+let adapter: Required<
+  Pick<
+    Adapter,
+    | "createUser"
+    | "getUser"
+    | "getUserByEmail"
+    | "createVerificationToken"
+    | "useVerificationToken"
+    | "createSession"
+    | "getSessionAndUser"
+    | "deleteSession"
+    | "updateSession"
+  >
+>;
 
 beforeAll(async () => {
   api = await createTestApi({ env: { AUTH_MODE: "session" } });
-  adapter = createAuthjsAdapter({ getDb: async () => api.db, userAgent: "vitest-browser/1.0", ip: "192.0.2.10" }) as typeof adapter;
+  adapter = createAuthjsAdapter({
+    getDb: async () => api.db,
+    userAgent: "vitest-browser/1.0",
+    ip: "192.0.2.10",
+  }) as typeof adapter;
 });
 afterAll(async () => api?.close());
 
@@ -43,7 +60,9 @@ describe("the Auth.js adapter", () => {
     expect(await adapter.getUserByEmail("nobody@example.test")).toBeNull();
     expect(await adapter.getUser("not-a-uuid")).toBeNull();
     // A second createUser for the address is the same owner, not a duplicate.
-    expect((await adapter.createUser({ id: randomUUID(), email: "panel.user@example.test", emailVerified: null })).id).toBe(owner.id);
+    expect((await adapter.createUser({ id: randomUUID(), email: "panel.user@example.test", emailVerified: null })).id).toBe(
+      owner.id,
+    );
   });
 
   it("keeps verification tokens in login_tokens, hashed, and lets each be used once", async () => {
@@ -64,7 +83,9 @@ describe("the Auth.js adapter", () => {
   it("lets exactly one of concurrent uses of a verification token win", async () => {
     const token = `authjs-race-${randomUUID()}`;
     await adapter.createVerificationToken({ identifier: "race@example.test", token, expires: new Date(Date.now() + 60_000) });
-    const results = await Promise.all(Array.from({ length: 8 }, () => adapter.useVerificationToken({ identifier: "race@example.test", token })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => adapter.useVerificationToken({ identifier: "race@example.test", token })),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
@@ -78,7 +99,13 @@ describe("the Auth.js adapter", () => {
     const row = await api.db.session.findUniqueOrThrow({ where: { tokenHash: sha256Hex(sessionToken) } });
     expect(row.tokenHash).not.toBe(sessionToken);
     expect(row.tokenHash).not.toContain(sessionToken.slice(4));
-    expect(row).toMatchObject({ ownerId: owner.id, channel: "panel", userAgent: "vitest-browser/1.0", ip: "192.0.2.10", revokedAt: null });
+    expect(row).toMatchObject({
+      ownerId: owner.id,
+      channel: "panel",
+      userAgent: "vitest-browser/1.0",
+      ip: "192.0.2.10",
+      revokedAt: null,
+    });
     expect(await api.db.auditEntry.count({ where: { ownerId: owner.id, action: "session.created", targetId: row.id } })).toBe(1);
 
     const found = await adapter.getSessionAndUser(sessionToken);
@@ -92,7 +119,9 @@ describe("the Auth.js adapter", () => {
     const actor = await authenticateToken(api.db, sessionToken);
     expect(actor).toMatchObject({ type: "owner", ownerId: owner.id, credential: "session", sessionId: row.id });
     const listed = await api.call("GET", "/v1/me/sessions", { token: sessionToken });
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: row.id, channel: "panel", current: true, status: "active" })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: row.id, channel: "panel", current: true, status: "active" }),
+    ]);
 
     // updateSession never lengthens the fixed lifetime.
     const later = await adapter.updateSession({ sessionToken, expires: new Date(Date.now() + 60 * DAY) });
@@ -113,7 +142,10 @@ describe("the Auth.js adapter", () => {
     const owner = await adapter.createUser({ id: randomUUID(), email: "expired-panel@example.test", emailVerified: new Date() });
     const sessionToken = newSessionToken();
     await adapter.createSession({ sessionToken, userId: owner.id, expires: new Date(Date.now() + DAY) });
-    await api.db.session.update({ where: { tokenHash: sha256Hex(sessionToken) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await api.db.session.update({
+      where: { tokenHash: sha256Hex(sessionToken) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await adapter.getSessionAndUser(sessionToken)).toBeNull();
     expect((await api.db.session.findUniqueOrThrow({ where: { tokenHash: sha256Hex(sessionToken) } })).revokedAt).toBeNull();
   });

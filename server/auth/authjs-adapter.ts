@@ -91,7 +91,9 @@ export function createAuthjsAdapter(options: TAuthjsAdapterOptions): Adapter {
     },
 
     async getSessionAndUser(sessionToken) {
-      const row = await (await getDb()).session.findUnique({
+      const row = await (
+        await getDb()
+      ).session.findUnique({
         where: { tokenHash: sha256Hex(sessionToken) },
         include: { owner: true },
       });
@@ -119,7 +121,9 @@ export function createAuthjsAdapter(options: TAuthjsAdapterOptions): Adapter {
     },
 
     async createVerificationToken(token) {
-      await (await getDb()).loginToken.create({
+      await (
+        await getDb()
+      ).loginToken.create({
         data: { identifier: normalizeEmail(token.identifier), tokenHash: sha256Hex(token.token), expiresAt: token.expires },
       });
       return token;

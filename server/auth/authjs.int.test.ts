@@ -28,7 +28,12 @@ let handlers: (typeof import("./authjs"))["handlers"];
 beforeAll(async () => {
   sink = await startSmtpSink();
   api = await createTestApi({
-    env: { AUTH_MODE: "session", SMTP_URL: sink.url, PUBLIC_BASE_URL: BASE_URL, AUTH_SECRET: "test-auth-secret-0123456789abcdef" },
+    env: {
+      AUTH_MODE: "session",
+      SMTP_URL: sink.url,
+      PUBLIC_BASE_URL: BASE_URL,
+      AUTH_SECRET: "test-auth-secret-0123456789abcdef",
+    },
   });
   // Auth.js's handlers use the process's database, as in the app.
   setDatabase(api.database);
@@ -76,7 +81,11 @@ function cookieHeader(jar: TJar): string {
 
 describe("panel sign-in through Auth.js", () => {
   async function send(jar: TJar, method: "GET" | "POST", url: string, form?: Record<string, string>): Promise<Response> {
-    const headers = new Headers({ cookie: cookieHeader(jar), "user-agent": "vitest-browser/2.0", "x-forwarded-for": "198.51.100.23" });
+    const headers = new Headers({
+      cookie: cookieHeader(jar),
+      "user-agent": "vitest-browser/2.0",
+      "x-forwarded-for": "198.51.100.23",
+    });
     let body: string | undefined;
     if (form) {
       headers.set("content-type", "application/x-www-form-urlencoded");
@@ -155,13 +164,19 @@ describe("panel sign-in through Auth.js", () => {
     const jar: TJar = new Map();
     const email = "forwarded-host@example.test";
     const since = sink.messages.length;
-    const csrf = await handlers.GET(new NextRequest(`${BASE_URL}/api/auth/csrf`, { headers: { "x-forwarded-host": "evil.example" } }));
+    const csrf = await handlers.GET(
+      new NextRequest(`${BASE_URL}/api/auth/csrf`, { headers: { "x-forwarded-host": "evil.example" } }),
+    );
     storeCookies(jar, csrf);
     const { csrfToken: token } = (await csrf.json()) as { csrfToken: string };
     const response = await handlers.POST(
       new NextRequest(`${BASE_URL}/api/auth/signin/nodemailer`, {
         method: "POST",
-        headers: { cookie: cookieHeader(jar), "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": "evil.example" },
+        headers: {
+          cookie: cookieHeader(jar),
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-host": "evil.example",
+        },
         body: new URLSearchParams({ email, csrfToken: token }).toString(),
       }),
     );
@@ -175,7 +190,10 @@ describe("panel sign-in through Auth.js", () => {
     const since = sink.messages.length;
     for (let i = 0; i < MAX_LIVE_LOGIN_TOKENS + 2; i++) {
       const jar: TJar = new Map();
-      const response = await send(jar, "POST", `${BASE_URL}/api/auth/signin/nodemailer`, { email, csrfToken: await csrfToken(jar) });
+      const response = await send(jar, "POST", `${BASE_URL}/api/auth/signin/nodemailer`, {
+        email,
+        csrfToken: await csrfToken(jar),
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toContain("/api/auth/verify-request");
     }

@@ -142,7 +142,11 @@ export async function authConfig(req: Request | undefined): Promise<NextAuthConf
     // /sign-in?error=<Auth.js code> (Verification: the link was used, expired or unknown).
     pages: { signIn: "/sign-in", verifyRequest: "/sign-in?sent=1&", error: "/sign-in" },
     logger: {
-      error: (error) => log.error("auth.js error", errorFields(error)),
+      // A used or expired link is the user's everyday mistake, not a server fault.
+      error: (error) =>
+        (error as { type?: string }).type === "Verification"
+          ? log.warn("auth.js: login link used, expired or unknown", { type: "Verification" })
+          : log.error("auth.js error", errorFields(error)),
       warn: (code) => log.warn("auth.js warning", { code }),
       debug: (message, metadata) => log.debug("auth.js", { message, metadata }),
     },

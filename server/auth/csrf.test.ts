@@ -34,7 +34,10 @@ describe("assertSameOrigin", () => {
 
   it.each([
     ["cross-site fetch metadata", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }],
-    ["a sibling subdomain (same-site, which SameSite=Lax lets the cookie through for)", { "sec-fetch-site": "same-site", origin: "https://blog.example.com" }],
+    [
+      "a sibling subdomain (same-site, which SameSite=Lax lets the cookie through for)",
+      { "sec-fetch-site": "same-site", origin: "https://blog.example.com" },
+    ],
     ["same-site even when Origin is forged to match", { "sec-fetch-site": "same-site", origin: ALLOWED }],
     ["an unknown Sec-Fetch-Site value", { "sec-fetch-site": "sideways", origin: ALLOWED }],
     ["a foreign Origin", { origin: "https://evil.example" }],
@@ -59,18 +62,26 @@ describe("assertSameOrigin", () => {
 
   it("never affects safe methods", () => {
     for (const method of ["GET", "HEAD", "OPTIONS"]) {
-      expect(() => assertSameOrigin(request(method, { "sec-fetch-site": "cross-site", origin: "https://evil.example" }), ALLOWED)).not.toThrow();
+      expect(() =>
+        assertSameOrigin(request(method, { "sec-fetch-site": "cross-site", origin: "https://evil.example" }), ALLOWED),
+      ).not.toThrow();
     }
   });
 
   it("never affects bearer calls", () => {
-    const req = request("POST", { authorization: "Bearer ses_abc", "sec-fetch-site": "cross-site", origin: "https://evil.example" });
+    const req = request("POST", {
+      authorization: "Bearer ses_abc",
+      "sec-fetch-site": "cross-site",
+      origin: "https://evil.example",
+    });
     expect(() => assertSameOrigin(req, ALLOWED)).not.toThrow();
     expect(() => assertSameOrigin(request("POST", { authorization: "Bearer agt_abc" }), ALLOWED)).not.toThrow();
   });
 
   it("does not treat other Authorization schemes as bearer calls", () => {
-    expect(refused(request("POST", { authorization: "Basic dXNlcjpwYXNz", origin: "https://evil.example" })).code).toBe("csrf_rejected");
+    expect(refused(request("POST", { authorization: "Basic dXNlcjpwYXNz", origin: "https://evil.example" })).code).toBe(
+      "csrf_rejected",
+    );
   });
 
   it("fails closed when the allowed origin is not a URL", () => {

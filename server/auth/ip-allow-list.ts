@@ -21,7 +21,9 @@ export function ipAllowed(ip: string | null, ranges: string[]): boolean {
   }
   return ranges.some((range) => {
     try {
-      const [network, bits] = range.includes("/") ? ipaddr.parseCIDR(range) : [ipaddr.parse(range), address.kind() === "ipv4" ? 32 : 128];
+      const [network, bits] = range.includes("/")
+        ? ipaddr.parseCIDR(range)
+        : [ipaddr.parse(range), address.kind() === "ipv4" ? 32 : 128];
       return network.kind() === address.kind() && address.match(network, bits);
     } catch {
       return false;

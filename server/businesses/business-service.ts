@@ -60,7 +60,12 @@ export async function updateBusiness(db: TDbOrTx, caller: TCaller, businessId: s
       data: { name: input.name, currency: input.currency },
     });
     if (count === 0) throw AppError.notFound("business");
-    await recordAudit(tx, { ...auditOf(caller), action: "business.updated", target: { type: "business", id: businessId }, details: { fields: Object.keys(input) } });
+    await recordAudit(tx, {
+      ...auditOf(caller),
+      action: "business.updated",
+      target: { type: "business", id: businessId },
+      details: { fields: Object.keys(input) },
+    });
     return getBusiness(tx, caller.ownerId, businessId);
   });
 }

@@ -52,7 +52,9 @@ describe("businesses", () => {
 
   it("updates name and currency with PATCH", async () => {
     const created = await api.call("POST", "/v1/businesses", { body: { name: "Old name", currency: "EUR" } });
-    const patched = await api.call("PATCH", `/v1/businesses/${created.body.data.id}`, { body: { name: "New name", currency: "GBP" } });
+    const patched = await api.call("PATCH", `/v1/businesses/${created.body.data.id}`, {
+      body: { name: "New name", currency: "GBP" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: "New name", currency: "GBP" });
   });
@@ -68,7 +70,8 @@ describe("businesses", () => {
 
   it("paginates by cursor, newest first, each business exactly once", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push((await api.call("POST", "/v1/businesses", { body: { name: `Page ${i}`, currency: "USD" } })).body.data.id);
+    for (let i = 0; i < 5; i++)
+      created.push((await api.call("POST", "/v1/businesses", { body: { name: `Page ${i}`, currency: "USD" } })).body.data.id);
     const all = (await api.call("GET", "/v1/businesses?limit=200")).body.data as { id: string; created_at: string }[];
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -103,7 +106,9 @@ describe("businesses", () => {
     expect((await api.call("GET", `/v1/businesses/${otherOwnersBusinessId}`)).status).toBe(404);
     expect((await api.call("PATCH", `/v1/businesses/${otherOwnersBusinessId}`, { body: { name: "Mine now" } })).status).toBe(404);
     expect((await api.call("GET", `/v1/businesses/${otherOwnersBusinessId}/projects`)).status).toBe(404);
-    expect((await api.call("POST", `/v1/businesses/${otherOwnersBusinessId}/projects`, { body: { name: "Sneaky" } })).status).toBe(404);
+    expect(
+      (await api.call("POST", `/v1/businesses/${otherOwnersBusinessId}/projects`, { body: { name: "Sneaky" } })).status,
+    ).toBe(404);
     const list = await api.call("GET", "/v1/businesses?limit=200");
     expect(list.body.data.map((b: { id: string }) => b.id)).not.toContain(otherOwnersBusinessId);
     const untouched = await api.db.business.findUniqueOrThrow({ where: { id: otherOwnersBusinessId } });

@@ -74,9 +74,7 @@ async function checkApplyAndFailure(target: TDatabaseTarget, query: TQuery): Pro
 describe("migrations", () => {
   it("has at least one migration and a lock file", () => {
     expect(migrationNames.length).toBeGreaterThan(0);
-    expect(fs.readFileSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), "utf8")).toContain(
-      'provider = "postgresql"',
-    );
+    expect(fs.readFileSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), "utf8")).toContain('provider = "postgresql"');
   });
 
   it(
@@ -92,7 +90,7 @@ describe("migrations", () => {
     async () => {
       const client = await PGlite.create("memory://");
       try {
-        await checkApplyAndFailure({ engine: "pglite", client }, async <R,>(sql: string) => (await client.query<R>(sql)).rows);
+        await checkApplyAndFailure({ engine: "pglite", client }, async <R>(sql: string) => (await client.query<R>(sql)).rows);
       } finally {
         await client.close();
       }

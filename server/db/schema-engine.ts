@@ -134,12 +134,7 @@ type TPostgresErrorFields = {
 
 /** pg's and PGlite's DatabaseError both carry PostgreSQL's error fields. */
 function isPostgresError(error: unknown): error is TPostgresErrorFields {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    typeof error.code === "string" &&
-    /^[0-9A-Z]{5}$/.test(error.code)
-  );
+  return error instanceof Error && "code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
 }
 
 /**
@@ -182,9 +177,7 @@ function reportingFactory(factory: SqlMigrationAwareDriverAdapterFactory): SqlMi
  */
 function engineError(error: unknown, registry: ErrorRegistry): Error {
   const base =
-    error instanceof Error
-      ? error
-      : new Error(typeof error === "string" ? error : JSON.stringify(error), { cause: error });
+    error instanceof Error ? error : new Error(typeof error === "string" ? error : JSON.stringify(error), { cause: error });
   const details: string[] = [];
   for (const match of base.message.matchAll(/External error id#(\d+)/g)) {
     const record = registry.consumeError(Number(match[1]));

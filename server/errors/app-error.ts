@@ -50,7 +50,11 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow, …). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: TErrorCode, message?: string, options?: { details?: unknown; headers?: Record<string, string>; cause?: unknown }) {
+  constructor(
+    code: TErrorCode,
+    message?: string,
+    options?: { details?: unknown; headers?: Record<string, string>; cause?: unknown },
+  ) {
     super(message ?? ERROR_CODES[code].message, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;

@@ -32,4 +32,3 @@ export function fromZodError(error: ZodError): AppError {
   const message = first ? `${first.path}: ${first.message}` : "The request failed validation.";
   return new AppError("validation_error", message, { details: { issues } });
 }
-

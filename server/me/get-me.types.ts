@@ -8,7 +8,8 @@ export const getMeMeta: TProcedureMeta = {
     path: "/v1/me",
     tags: ["Me"],
     summary: "The caller's profile",
-    description: "The owner sees every field of Me; an agent (any agent, no scope needed) sees only id, base_currency, timezone, plan and actor.",
+    description:
+      "The owner sees every field of Me; an agent (any agent, no scope needed) sees only id, base_currency, timezone, plan and actor.",
   },
 };
 export const ZGetMeRequest = z.object({});

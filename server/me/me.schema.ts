@@ -22,7 +22,9 @@ export const ZMe = z
 export type TMe = z.infer<typeof ZMe>;
 
 /** What an agent sees of its owner (contract: Me). */
-export const ZAgentMe = ZMe.pick({ id: true, base_currency: true, timezone: true, plan: true, actor: true }).meta({ id: "AgentMe" });
+export const ZAgentMe = ZMe.pick({ id: true, base_currency: true, timezone: true, plan: true, actor: true }).meta({
+  id: "AgentMe",
+});
 export type TAgentMe = z.infer<typeof ZAgentMe>;
 
 function isTimeZone(value: string): boolean {

@@ -4,7 +4,12 @@ import type { TProcedureMeta } from "../trpc/meta";
 import { ZCreateProjectInput, ZProject } from "./project.schema";
 
 export const createProjectMeta: TProcedureMeta = {
-  openapi: { method: "POST", path: "/v1/businesses/{id}/projects", tags: ["Projects"], summary: "Create a project in a business" },
+  openapi: {
+    method: "POST",
+    path: "/v1/businesses/{id}/projects",
+    tags: ["Projects"],
+    summary: "Create a project in a business",
+  },
   successStatus: 201,
 };
 export const ZCreateProjectRequest = ZIdParam.extend(ZCreateProjectInput.shape);

@@ -34,12 +34,7 @@ export async function createProject(db: TDbOrTx, caller: TCaller, businessId: st
   });
 }
 
-export async function findProjects(
-  db: TDbOrTx,
-  ownerId: string,
-  businessId: string,
-  query: TPageQuery,
-) {
+export async function findProjects(db: TDbOrTx, ownerId: string, businessId: string, query: TPageQuery) {
   await requireBusiness(db, ownerId, businessId);
   const args = pageArgs(query);
   const rows = await db.project.findMany({ ...args, where: { ownerId, businessId, ...args.where } });
@@ -59,7 +54,10 @@ export async function getProject(db: TDbOrTx, ownerId: string, projectId: string
 
 export async function updateProject(db: TDbOrTx, caller: TCaller, projectId: string, input: { name?: string }) {
   return inTransaction(db, async (tx) => {
-    const { count } = await tx.project.updateMany({ where: { id: projectId, ownerId: caller.ownerId }, data: { name: input.name } });
+    const { count } = await tx.project.updateMany({
+      where: { id: projectId, ownerId: caller.ownerId },
+      data: { name: input.name },
+    });
     if (count === 0) throw AppError.notFound("project");
     await recordAudit(tx, {
       ownerId: caller.ownerId,

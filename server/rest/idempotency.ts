@@ -16,9 +16,7 @@ const WAIT_MS = 15_000;
 
 export type TIdempotencyRequest = { principal: string; key: string; method: string; path: string; body: unknown };
 
-export type TIdempotencyStart =
-  | { kind: "execute"; recordId: string }
-  | { kind: "replay"; outcome: TOutcome };
+export type TIdempotencyStart = { kind: "execute"; recordId: string } | { kind: "replay"; outcome: TOutcome };
 
 export function validateIdempotencyKey(header: string | null): string {
   if (header === null || header.trim() === "") {
@@ -92,7 +90,12 @@ export async function beginIdempotentRequest(db: TDbOrTx, request: TIdempotencyR
       const stored = (existing.responseHeaders ?? {}) as { kind?: TOutcome["kind"]; headers?: Record<string, string> };
       return {
         kind: "replay",
-        outcome: { status: existing.responseStatus, kind: stored.kind ?? "envelope", headers: stored.headers ?? {}, body: existing.responseBody },
+        outcome: {
+          status: existing.responseStatus,
+          kind: stored.kind ?? "envelope",
+          headers: stored.headers ?? {},
+          body: existing.responseBody,
+        },
       };
     }
     if (now.getTime() - existing.lockedAt.getTime() > LOCK_STALE_MS) {

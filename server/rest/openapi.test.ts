@@ -27,7 +27,9 @@ beforeAll(async () => {
 });
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
 
 /** The rows of the contract's operation table. */
 function contractOperations(): Set<string> {

@@ -16,7 +16,9 @@ export function envelopeOutcome(status: number, payload: unknown, headers: Recor
 }
 
 export function errorOutcome(error: AppError): TOutcome {
-  const body = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+  const body = {
+    error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+  };
   return { status: ERROR_CODES[error.code].status, headers: { ...error.headers }, kind: "error", body: JSON.stringify(body) };
 }
 

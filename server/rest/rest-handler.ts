@@ -75,9 +75,10 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       const rawBody = isWriteMethod(req.method)
         ? await readBodyCapped(req, route.maxBodyBytes ?? MAX_JSON_BODY_BYTES)
         : Buffer.alloc(0);
-      const body = route.target.kind === "procedure" && isWriteMethod(req.method)
-        ? parseJsonObject(rawBody, req.headers.get("content-type"))
-        : undefined;
+      const body =
+        route.target.kind === "procedure" && isWriteMethod(req.method)
+          ? parseJsonObject(rawBody, req.headers.get("content-type"))
+          : undefined;
 
       if (isWriteMethod(req.method) && route.idempotency === "required") {
         const key = validateIdempotencyKey(req.headers.get("idempotency-key"));
@@ -182,4 +183,3 @@ function logIfUnexpected(error: AppError, requestId: string, req: Request): void
   if (error.code !== "internal_error") return;
   log.error("request failed", { request_id: requestId, method: req.method, url: req.url, ...errorFields(error.cause ?? error) });
 }
-

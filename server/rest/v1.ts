@@ -22,7 +22,12 @@ function openApiRoute(document: () => string): TPlainRoute {
         "200": { description: "The OpenAPI 3.1 document", content: { "application/json": { schema: { type: "object" } } } },
       },
     },
-    handle: async () => ({ status: 200, headers: { "Content-Type": "application/json; charset=utf-8" }, kind: "raw", body: document() }),
+    handle: async () => ({
+      status: 200,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      kind: "raw",
+      body: document(),
+    }),
   };
 }
 

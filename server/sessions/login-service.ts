@@ -11,6 +11,7 @@ import { loginMail } from "../mail/login-mail";
 import { sendMail } from "../mail/mailer";
 import type { TNewSession } from "./session.schema";
 import { insertOwnerSession, toSessionUser } from "./session-service";
+import type { TSessionChannel } from "./session.schema";
 import { MAX_LIVE_LOGIN_TOKENS, newLoginToken } from "./session-tokens";
 
 /** Where a login link points: the panel's verify page on PUBLIC_BASE_URL, never the request's host. */
@@ -20,7 +21,11 @@ export function loginLink(token: string): string {
 }
 
 /** Unused, unexpired login tokens of an address (both flows: /v1 and the panel's Auth.js). */
-export async function countLiveLoginTokens(db: TDbOrTx, email: string, options: { exceptTokenHash?: string } = {}): Promise<number> {
+export async function countLiveLoginTokens(
+  db: TDbOrTx,
+  email: string,
+  options: { exceptTokenHash?: string } = {},
+): Promise<number> {
   return db.loginToken.count({
     where: {
       identifier: email,
@@ -65,7 +70,14 @@ export async function sendMagicLink(db: TDb, email: string, requestId: string): 
   return "sent";
 }
 
-export type TVerifyInput = { token: string; userAgent: string | null; ip: string | null; requestId: string };
+export type TVerifyInput = {
+  token: string;
+  userAgent: string | null;
+  ip: string | null;
+  requestId: string;
+  /** Where the session will be used: the REST API (default) or the panel (/sign-in/verify). */
+  channel?: TSessionChannel;
+};
 
 /** POST /v1/auth/verify: spends the login token, creates the owner on first login, opens a session. */
 export async function verifyMagicLink(db: TDb, input: TVerifyInput): Promise<TNewSession> {
@@ -86,7 +98,7 @@ export async function verifyMagicLink(db: TDb, input: TVerifyInput): Promise<TNe
     const owner = await tx.owner.findUniqueOrThrow({ where: { email: login.identifier } });
     const { session, token } = await insertOwnerSession(tx, {
       ownerId: owner.id,
-      channel: "api",
+      channel: input.channel ?? "api",
       userAgent: input.userAgent,
       ip: input.ip,
       requestId: input.requestId,
@@ -97,6 +109,8 @@ export async function verifyMagicLink(db: TDb, input: TVerifyInput): Promise<TNe
 
 /** Housekeeping: login tokens past their expiry (used or not) have no further use after a day. */
 export async function sweepLoginTokens(db: TDbOrTx, now = new Date()): Promise<number> {
-  const { count } = await db.loginToken.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60 * 1000) } } });
+  const { count } = await db.loginToken.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60 * 1000) } },
+  });
   return count;
 }

@@ -1,5 +1,9 @@
 import { ownerProcedure } from "../trpc/init";
-import { revokeOtherSessionsMeta, ZRevokeOtherSessionsRequest, ZRevokeOtherSessionsResponse } from "./revoke-other-sessions.types";
+import {
+  revokeOtherSessionsMeta,
+  ZRevokeOtherSessionsRequest,
+  ZRevokeOtherSessionsResponse,
+} from "./revoke-other-sessions.types";
 import { revokeOtherSessions } from "./session-service";
 
 export const revokeOtherSessionsRoute = ownerProcedure

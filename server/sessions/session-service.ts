@@ -110,11 +110,7 @@ function statusWhere(status: TSessionListFilter, now: Date): Prisma.SessionWhere
   }
 }
 
-export async function findSessions(
-  db: TDbOrTx,
-  actor: TOwnerActor,
-  query: TPageQuery & { status: TSessionListFilter },
-) {
+export async function findSessions(db: TDbOrTx, actor: TOwnerActor, query: TPageQuery & { status: TSessionListFilter }) {
   const now = new Date();
   const args = pageArgs(query);
   const rows = await db.session.findMany({

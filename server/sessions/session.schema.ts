@@ -24,7 +24,9 @@ export type TSessionStatus = (typeof SESSION_STATUSES)[number];
 export const ZOwnerSession = z
   .object({
     id: ZUuid,
-    channel: z.enum(SESSION_CHANNELS).describe("Where the session was started: `api` (POST /v1/auth/verify) or `panel` (the web panel)."),
+    channel: z
+      .enum(SESSION_CHANNELS)
+      .describe("Where the session was started: `api` (POST /v1/auth/verify) or `panel` (the web panel)."),
     user_agent: z.string().nullable().describe("The User-Agent of the sign-in request (cut to 512 characters), if known."),
     ip: z.string().nullable().describe("The client address of the sign-in request (first X-Forwarded-For entry), if known."),
     created_at: ZTimestamp,
@@ -38,14 +40,24 @@ export const ZOwnerSession = z
 export type TOwnerSession = z.infer<typeof ZOwnerSession>;
 
 /** The owner a new session belongs to: the identity part of Me. */
-export const ZSessionUser = ZMe.pick({ id: true, email: true, name: true, base_currency: true, timezone: true, locale: true }).meta({
+export const ZSessionUser = ZMe.pick({
+  id: true,
+  email: true,
+  name: true,
+  base_currency: true,
+  timezone: true,
+  locale: true,
+}).meta({
   id: "SessionUser",
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZNewSession = z
   .object({
-    session_token: z.string().startsWith("ses_").describe("The owner's bearer token. Shown only here; only its SHA-256 is stored."),
+    session_token: z
+      .string()
+      .startsWith("ses_")
+      .describe("The owner's bearer token. Shown only here; only its SHA-256 is stored."),
     expires_at: ZTimestamp,
     user: ZSessionUser,
   })

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../auth/tokens";
 import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
-import { loginLinkFrom, loginTokenFrom, signInOwner, startSmtpSink, stopSharedSmtpSink, type TSmtpSink } from "../../test/helpers/owners";
+import {
+  loginLinkFrom,
+  loginTokenFrom,
+  signInOwner,
+  startSmtpSink,
+  stopSharedSmtpSink,
+  type TSmtpSink,
+} from "../../test/helpers/owners";
 import { MAX_LIVE_LOGIN_TOKENS } from "./session-tokens";
 
 const BASE_URL = "http://panel.example.test";
@@ -104,7 +111,11 @@ describe("magic link → verify", () => {
 
     const me = await api.call("GET", "/v1/me", { token: data.session_token });
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ id: data.user.id, email: "founder@example.test", actor: { type: "owner", id: data.user.id } });
+    expect(me.body.data).toMatchObject({
+      id: data.user.id,
+      email: "founder@example.test",
+      actor: { type: "owner", id: data.user.id },
+    });
 
     const row = await api.db.session.findUniqueOrThrow({ where: { tokenHash: sha256Hex(data.session_token) } });
     expect(row).toMatchObject({ ownerId: data.user.id, channel: "api", ip: "203.0.113.7", revokedAt: null });
@@ -112,7 +123,13 @@ describe("magic link → verify", () => {
 
     const audit = await api.db.auditEntry.findMany({ where: { ownerId: data.user.id, action: "session.created" } });
     expect(audit).toEqual([
-      expect.objectContaining({ actorType: "owner", actorId: data.user.id, targetType: "session", targetId: row.id, requestId: verified.headers.get("x-request-id") }),
+      expect.objectContaining({
+        actorType: "owner",
+        actorId: data.user.id,
+        targetType: "session",
+        targetId: row.id,
+        requestId: verified.headers.get("x-request-id"),
+      }),
     ]);
 
     const list = await api.call("GET", "/v1/me/sessions", { token: data.session_token });
@@ -147,7 +164,11 @@ describe("magic link → verify", () => {
     const email = freshEmail("nokey");
     expect((await requestLink(email)).status).toBe(202);
     // AUTH_MODE=session: a non-session bearer on a public route is refused, not ignored.
-    const withBadBearer = await api.call("POST", "/v1/auth/magic-link", { token: "not-a-real-token-at-all", idempotencyKey: null, body: { email } });
+    const withBadBearer = await api.call("POST", "/v1/auth/magic-link", {
+      token: "not-a-real-token-at-all",
+      idempotencyKey: null,
+      body: { email },
+    });
     expectError(withBadBearer, 401, "unauthenticated");
   });
 
@@ -274,7 +295,11 @@ describe("session lifecycle", () => {
 
   it("refuses logout without an owner session bearer", async () => {
     expectError(await api.call("POST", "/v1/auth/logout", { token: null, idempotencyKey: null }), 401, "unauthenticated");
-    expectError(await api.call("POST", "/v1/auth/logout", { token: "ses_unknown0000000000000000000000000000", idempotencyKey: null }), 401, "unauthenticated");
+    expectError(
+      await api.call("POST", "/v1/auth/logout", { token: "ses_unknown0000000000000000000000000000", idempotencyKey: null }),
+      401,
+      "unauthenticated",
+    );
   });
 
   it("revokes every other session with revoke-others; they answer 401 session_revoked", async () => {
@@ -295,7 +320,10 @@ describe("session lifecycle", () => {
 
     const again = await api.call("POST", "/v1/me/sessions/revoke-others", { token: current.token });
     expect(again.body.data).toEqual({ revoked: 0 });
-    const audit = await api.db.auditEntry.findMany({ where: { ownerId: current.ownerId, action: "session.revoked_others" }, orderBy: { createdAt: "asc" } });
+    const audit = await api.db.auditEntry.findMany({
+      where: { ownerId: current.ownerId, action: "session.revoked_others" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audit.map((entry) => entry.details)).toEqual([
       { revoked: 1, session_ids: [other.sessionId] },
       { revoked: 0, session_ids: [] },
@@ -314,12 +342,23 @@ describe("session lifecycle", () => {
     expectError(await api.call("POST", "/v1/me/sessions/not-a-uuid/revoke", { token: current.token }), 400, "validation_error");
 
     const key = `revoke-${other.sessionId}`;
-    const revoked = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, { token: current.token, idempotencyKey: key });
+    const revoked = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, {
+      token: current.token,
+      idempotencyKey: key,
+    });
     expect(revoked.status).toBe(200);
-    expect(revoked.body.data).toMatchObject({ id: other.sessionId, status: "revoked", current: false, revoked_at: expect.any(String) });
+    expect(revoked.body.data).toMatchObject({
+      id: other.sessionId,
+      status: "revoked",
+      current: false,
+      revoked_at: expect.any(String),
+    });
     expectError(await api.call("GET", "/v1/me", { token: other.token }), 401, "session_revoked");
 
-    const replay = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, { token: current.token, idempotencyKey: key });
+    const replay = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, {
+      token: current.token,
+      idempotencyKey: key,
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
 
@@ -358,7 +397,9 @@ describe("session lifecycle", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: TApiResponse = await api.call("GET", `/v1/me/sessions?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: current.token });
+      const page: TApiResponse = await api.call("GET", `/v1/me/sessions?limit=3${cursor ? `&cursor=${cursor}` : ""}`, {
+        token: current.token,
+      });
       seen.push(...page.body.data.map((s: { id: string }) => s.id));
       cursor = page.body.page.next_cursor;
     } while (cursor);

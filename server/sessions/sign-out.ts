@@ -10,7 +10,8 @@ export const signOutRoute = publicProcedure
   .input(ZSignOutRequest)
   .output(ZSignOutResponse)
   .mutation(async ({ ctx }) => {
-    if (ctx.actor.type !== "owner") throw new AppError("unauthenticated", "Sign-out needs the bearer of an owner session (ses_…).");
+    if (ctx.actor.type !== "owner")
+      throw new AppError("unauthenticated", "Sign-out needs the bearer of an owner session (ses_…).");
     await endCurrentSession(ctx.db, ctx.actor, ctx.requestId);
     return { data: { status: "signed_out" as const } };
   });

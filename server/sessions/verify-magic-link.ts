@@ -7,5 +7,10 @@ export const verifyMagicLinkRoute = publicProcedure
   .input(ZVerifyMagicLinkRequest)
   .output(ZVerifyMagicLinkResponse)
   .mutation(async ({ ctx, input }) => ({
-    data: await verifyMagicLink(ctx.db, { token: input.token, userAgent: ctx.userAgent || null, ip: ctx.ip, requestId: ctx.requestId }),
+    data: await verifyMagicLink(ctx.db, {
+      token: input.token,
+      userAgent: ctx.userAgent || null,
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+    }),
   }));

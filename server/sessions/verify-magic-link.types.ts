@@ -20,6 +20,11 @@ export const verifyMagicLinkMeta: TProcedureMeta = {
   idempotency: "exempt",
 };
 export const ZVerifyMagicLinkRequest = z.object({
-  token: z.string().trim().min(1, { message: "must not be empty" }).max(512).describe("The `token` parameter of the sign-in link."),
+  token: z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(512)
+    .describe("The `token` parameter of the sign-in link."),
 });
 export const ZVerifyMagicLinkResponse = z.object({ data: ZNewSession });

@@ -58,9 +58,7 @@ export function decodeCursor(cursor: string): TSortKey {
 export function pageArgs(query: TPageQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   return {
-    where: after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : {},
+    where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }],
     take: query.limit + 1,
   };

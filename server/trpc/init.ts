@@ -41,7 +41,9 @@ async function enforce(rule: TAccessRule | undefined, ctx: TContext, path: strin
   const denial =
     rule.kind === "owner"
       ? new AppError("scope_denied", "This operation is for the owner only.", { details: { required: "owner" } })
-      : new AppError("scope_denied", `This operation needs a grant of ${rule.scope}.`, { details: { required_scope: rule.scope } });
+      : new AppError("scope_denied", `This operation needs a grant of ${rule.scope}.`, {
+          details: { required_scope: rule.scope },
+        });
   await recordAudit(ctx.db, {
     ownerId: actor.ownerId,
     actor,

@@ -44,7 +44,7 @@ export async function createTestApi(options: { env?: Record<string, string>; rou
     STATIC_OWNER_TOKEN: OWNER_TOKEN,
     STATIC_OWNER_EMAIL: "owner@example.test",
     RATE_LIMIT_PER_MINUTE: "100000",
-    LOG_LEVEL: "error",
+    LOG_LEVEL: "silent",
     ...options.env,
   });
   const database = await createTestDatabase();

@@ -22,7 +22,12 @@ async function created(response: { status: number; text: string; body: any }, wh
 }
 
 async function businessOf(api: TTestApi, a: TOwner): Promise<string> {
-  return (await created(await api.call("POST", "/v1/businesses", { token: a.token, body: { name: "A's", currency: "EUR" } }), "a business")).id;
+  return (
+    await created(
+      await api.call("POST", "/v1/businesses", { token: a.token, body: { name: "A's", currency: "EUR" } }),
+      "a business",
+    )
+  ).id;
 }
 
 export const isolationCases: TIsolationCase[] = [
@@ -41,7 +46,12 @@ export const isolationCases: TIsolationCase[] = [
     resource: "project",
     create: async (api, a) => {
       const businessId = await businessOf(api, a);
-      return (await created(await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } }), "a project")).id;
+      return (
+        await created(
+          await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } }),
+          "a project",
+        )
+      ).id;
     },
     requests: (id) => [
       { method: "GET", path: `/v1/projects/${id}` },
@@ -51,13 +61,18 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "agent",
-    create: async (api, a) => (await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "A's agent" } }), "an agent")).id,
+    create: async (api, a) =>
+      (await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "A's agent" } }), "an agent")).id,
     requests: (id) => [
       { method: "GET", path: `/v1/agents/${id}` },
       { method: "PATCH", path: `/v1/agents/${id}`, body: { name: "B was here" } },
       { method: "POST", path: `/v1/agents/${id}/rotate-token`, body: {} },
       { method: "POST", path: `/v1/agents/${id}/revoke`, body: {} },
-      { method: "POST", path: "/v1/permission-requests", body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute" } } },
+      {
+        method: "POST",
+        path: "/v1/permission-requests",
+        body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute" } },
+      },
     ],
     lists: ["/v1/agents?limit=200"],
   },
@@ -101,7 +116,12 @@ export const isolationCases: TIsolationCase[] = [
 ];
 
 /** Asserts every case: B gets 404 on A's record and never sees it listed; A still sees it unchanged. */
-export async function assertIsolation(api: TTestApi, a: TOwner, b: TOwner, cases: TIsolationCase[] = isolationCases): Promise<void> {
+export async function assertIsolation(
+  api: TTestApi,
+  a: TOwner,
+  b: TOwner,
+  cases: TIsolationCase[] = isolationCases,
+): Promise<void> {
   for (const testCase of cases) {
     const id = await testCase.create(api, a);
     for (const request of testCase.requests(id)) {

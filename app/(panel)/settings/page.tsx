@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { DateTime } from "@/components/panel/preferences";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
@@ -16,39 +17,52 @@ export default async function SettingsPage() {
           <p>Your profile as the service knows it.</p>
         </div>
       </header>
-      <section className="card" aria-labelledby="profile-heading">
-        <div className="card-header">
-          <div>
-            <h2 id="profile-heading">Profile</h2>
-            <p>Read-only here for now; the API changes these (PATCH /v1/me).</p>
+      <div className="stack">
+        <section className="card" aria-labelledby="profile-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="profile-heading">Profile</h2>
+              <p>Read-only here for now; the API changes these (PATCH /v1/me).</p>
+            </div>
           </div>
-        </div>
-        <dl className="details">
-          <dt>Email</dt>
-          <dd>{me.email}</dd>
-          <dt>Name</dt>
-          <dd>{me.name || <span className="muted">Not set</span>}</dd>
-          <dt>Base currency</dt>
-          <dd>
-            <span className="badge">{me.base_currency}</span>{" "}
-            {me.onboarding.base_currency_confirmed ? null : <span className="muted">(default, not yet confirmed)</span>}
-          </dd>
-          <dt>Time zone</dt>
-          <dd>{me.timezone}</dd>
-          <dt>Locale</dt>
-          <dd>{me.locale}</dd>
-          <dt>Plan</dt>
-          <dd>
-            <span style={{ textTransform: "capitalize" }}>{me.plan}</span> <span className="muted">({me.plan_status})</span>
-          </dd>
-          <dt>Member since</dt>
-          <dd>
-            <DateTime iso={me.created_at} />
-          </dd>
-          <dt>Owner ID</dt>
-          <dd className="mono">{me.id}</dd>
-        </dl>
-      </section>
+          <dl className="details">
+            <dt>Email</dt>
+            <dd>{me.email}</dd>
+            <dt>Name</dt>
+            <dd>{me.name || <span className="muted">Not set</span>}</dd>
+            <dt>Base currency</dt>
+            <dd>
+              <span className="badge">{me.base_currency}</span>{" "}
+              {me.onboarding.base_currency_confirmed ? null : <span className="muted">(default, not yet confirmed)</span>}
+            </dd>
+            <dt>Time zone</dt>
+            <dd>{me.timezone}</dd>
+            <dt>Locale</dt>
+            <dd>{me.locale}</dd>
+            <dt>Plan</dt>
+            <dd>
+              <span style={{ textTransform: "capitalize" }}>{me.plan}</span> <span className="muted">({me.plan_status})</span>
+            </dd>
+            <dt>Member since</dt>
+            <dd>
+              <DateTime iso={me.created_at} />
+            </dd>
+            <dt>Owner ID</dt>
+            <dd className="mono">{me.id}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="security-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="security-heading">Sign-in and sessions</h2>
+              <p>You sign in with a one-time link mailed to {me.email}. See every device and API client signed in as you.</p>
+            </div>
+            <Link href="/settings/sessions" className="button button-secondary">
+              Manage sessions
+            </Link>
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

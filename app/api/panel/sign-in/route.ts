@@ -21,7 +21,11 @@ export const runtime = "nodejs";
 const ATTEMPTS_PER_MINUTE = 20;
 const AFTER_SIGN_IN = "/businesses";
 
-type TFailure = { code: "invalid_token" | "missing_token" | "rate_limited" | "csrf_rejected" | "internal_error"; message: string; status: number };
+type TFailure = {
+  code: "invalid_token" | "missing_token" | "rate_limited" | "csrf_rejected" | "internal_error";
+  message: string;
+  status: number;
+};
 
 const FAILURES = {
   missing_token: { code: "missing_token", message: "Enter your owner token.", status: 400 },
@@ -53,9 +57,7 @@ export async function POST(req: Request): Promise<Response> {
     // Agent tokens authenticate on /v1 but the panel is the owner's alone.
     if (actor?.type !== "owner") return fail(FAILURES.invalid_token);
 
-    const response = wantsJson
-      ? NextResponse.json({ data: { redirect_to: AFTER_SIGN_IN } })
-      : seeOther(AFTER_SIGN_IN);
+    const response = wantsJson ? NextResponse.json({ data: { redirect_to: AFTER_SIGN_IN } }) : seeOther(AFTER_SIGN_IN);
     response.cookies.set(PANEL_COOKIE, token, panelCookieOptions(req));
     return response;
   } catch (error) {

@@ -3,7 +3,12 @@
 // invalid cookie simply makes the caller the public actor.
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { clientIpFromHeaders, isSameOriginRequest, newPanelRequestId, panelSessionFromRequest } from "@/server/auth/panel-session";
+import {
+  clientIpFromHeaders,
+  isSameOriginRequest,
+  newPanelRequestId,
+  panelSessionFromRequest,
+} from "@/server/auth/panel-session";
 import { AppError } from "@/server/errors/app-error";
 import { errorFields, log } from "@/server/log";
 import { appRouter } from "@/server/router";
@@ -25,7 +30,13 @@ function handle(req: Request): Promise<Response> {
         throw new TRPCError({ code: "FORBIDDEN", cause: new AppError("csrf_rejected") });
       }
       const { db, actor } = await panelSessionFromRequest(req);
-      return createContext({ db, actor, requestId, ip: clientIpFromHeaders(req.headers), userAgent: req.headers.get("user-agent") });
+      return createContext({
+        db,
+        actor,
+        requestId,
+        ip: clientIpFromHeaders(req.headers),
+        userAgent: req.headers.get("user-agent"),
+      });
     },
     // AppErrors reach tRPC as plain errors (status 500); answer with the contract's status
     // when every call of the request failed the same way.

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { AgentsView } from "@/components/agents/agents-view";
+import { AGENTS_PAGE_SIZE } from "@/components/panel/page-size";
+import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
+import { loadGrantResources } from "./grant-resources";
+
+export const metadata: Metadata = { title: "Agents" };
+export const dynamic = "force-dynamic";
+
+export default async function AgentsPage() {
+  const caller = await getOwnerCaller();
+  const [firstPage, resources, me] = await Promise.all([
+    caller.agents.find({ limit: AGENTS_PAGE_SIZE }),
+    loadGrantResources(caller),
+    getOwnerMe(),
+  ]);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>Agents</h1>
+          <p>The AI agents and scripts that act on your money through the API, each with its own token and grants.</p>
+        </div>
+      </header>
+      <AgentsView initialPage={firstPage} resources={resources} defaultCurrency={me.base_currency} />
+    </div>
+  );
+}

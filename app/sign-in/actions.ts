@@ -1,0 +1,55 @@
+"use server";
+// The email sign-in form's server action: asks Auth.js to mail a one-time link
+// (signIn("nodemailer")), then shows the "check your inbox" state (/sign-in?sent=1).
+//
+// CSRF: Next.js accepts a server action only when its Origin matches the host the page was
+// served from, so a foreign page cannot make a browser request links. The answer never says
+// whether the address belongs to an owner (a new address becomes one at its first login).
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { signIn, EMAIL_PROVIDER_ID } from "@/server/auth/authjs";
+import { clientIpFromHeaders } from "@/server/auth/panel-session";
+import { getDatabase } from "@/server/db/client";
+import { errorFields, log } from "@/server/log";
+import { consumeRateLimit } from "@/server/rest/rate-limit";
+import { ZLoginEmail } from "@/server/sessions/session.schema";
+
+/** Link requests per client address per minute (Auth.js also caps live links per address). */
+const REQUESTS_PER_MINUTE = 10;
+const AFTER_SIGN_IN = "/businesses";
+
+export type TEmailSignInState = { error: string | null; email: string };
+
+export async function requestSignInLink(_previous: TEmailSignInState, form: FormData): Promise<TEmailSignInState> {
+  const raw = form.get("email");
+  const email = typeof raw === "string" ? raw : "";
+  if (!email.trim()) return { error: "Enter your email address.", email };
+  const parsed = ZLoginEmail.safeParse(email);
+  if (!parsed.success) return { error: "That does not look like an email address. Check it and try again.", email };
+
+  let next: string;
+  try {
+    const ip = clientIpFromHeaders(await headers()) ?? "unknown";
+    const attempts = await consumeRateLimit((await getDatabase()).prisma, `panel-magic-link:${ip}`, REQUESTS_PER_MINUTE);
+    if (attempts.exceeded) return { error: "Too many attempts. Wait a minute and try again.", email };
+
+    const location = await signIn(EMAIL_PROVIDER_ID, { email: parsed.data, redirectTo: AFTER_SIGN_IN, redirect: false });
+    const failure = errorCodeOf(location);
+    next = failure ? `/sign-in?error=${encodeURIComponent(failure)}` : "/sign-in?sent=1";
+  } catch (error) {
+    log.error("panel sign-in link failed", errorFields(error));
+    return { error: "The sign-in mail could not be sent. Try again in a moment.", email };
+  }
+  // Outside the try: redirect() works by throwing.
+  redirect(next);
+}
+
+/** Auth.js answers with the verify-request page, or its error page with `?error=<type>`. */
+function errorCodeOf(location: string | undefined | null): string | null {
+  if (!location) return null;
+  try {
+    return new URL(location, "http://localhost").searchParams.get("error");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,265 @@
+"use client";
+// One agent: its token (rotate: the new one is shown once), its status (suspend, reactivate),
+// its name, grants and allowed IP ranges (saving replaces the grants), and revoking it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "@/lib/trpc/client";
+import { formErrorOf } from "@/lib/trpc/errors";
+import type { TAgent } from "@/server/agents/agent.schema";
+import { DateTime } from "../panel/preferences";
+import { FormAlert } from "../ui/field";
+import { AlertIcon } from "../ui/icons";
+import { StatusPill } from "../ui/status-pill";
+import { AgentForm } from "./agent-form";
+import type { TResourceOption } from "./grants";
+import { TokenDialog, type TShownToken } from "./token-dialog";
+
+export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]; defaultCurrency: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...trpc.agents.get.queryOptions({ id: props.agent.id }), initialData: { data: props.agent } });
+  const agent = query.data.data;
+  const revoked = agent.status === "revoked";
+  const [shown, setShown] = useState<TShownToken | null>(null);
+  const [confirming, setConfirming] = useState<"rotate" | "revoke" | null>(null);
+  const [actionError, setActionError] = useState<{ card: "token" | "status" | "revoke"; message: string } | null>(null);
+
+  async function store(next: TAgent) {
+    queryClient.setQueryData(trpc.agents.get.queryKey({ id: next.id }), { data: next });
+    await queryClient.invalidateQueries({ queryKey: trpc.agents.find.pathKey() });
+  }
+  const failed = (card: "token" | "status" | "revoke") => (error: unknown) =>
+    setActionError({ card, message: formErrorOf(error, []).summary ?? "That did not work. Try again." });
+
+  const update = useMutation(trpc.agents.update.mutationOptions({ onSuccess: ({ data }) => store(data) }));
+  const setStatus = useMutation(
+    trpc.agents.update.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setActionError(null);
+        await store(data);
+      },
+      onError: failed("status"),
+    }),
+  );
+  const rotate = useMutation(
+    trpc.agents.rotateToken.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setConfirming(null);
+        setActionError(null);
+        const { token, ...rest } = data;
+        setShown({ agentId: data.id, agentName: data.name, token, rotated: true });
+        await store(rest);
+      },
+      onError: failed("token"),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.agents.revoke.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setConfirming(null);
+        setActionError(null);
+        await store(data);
+      },
+      onError: failed("revoke"),
+    }),
+  );
+
+  const errorFor = (card: "token" | "status" | "revoke") => (actionError?.card === card ? actionError.message : null);
+
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1>{agent.name}</h1>
+          <div className="page-header-meta">
+            <StatusPill status={agent.status} />
+            <span>
+              Created <DateTime iso={agent.created_at} />
+            </span>
+            <span className="mono" title="Agent ID">
+              {agent.id}
+            </span>
+          </div>
+        </div>
+      </header>
+      <div className="stack">
+        {revoked ? (
+          <div className="banner banner-danger" role="status">
+            <AlertIcon />
+            <span>
+              This agent was revoked
+              {agent.revoked_at ? (
+                <>
+                  {" "}
+                  on <DateTime iso={agent.revoked_at} withTime />
+                </>
+              ) : null}
+              : its token no longer works and it cannot be changed. Create a new agent if you need one.
+            </span>
+          </div>
+        ) : null}
+
+        <div className="grid-2">
+          <section className="card" aria-labelledby="token-heading">
+            <div className="card-header">
+              <div>
+                <h2 id="token-heading">Token</h2>
+                <p>The agent&apos;s bearer for the API. Only its first characters are kept for you to recognise it.</p>
+              </div>
+            </div>
+            <dl className="details">
+              <dt>Current token</dt>
+              <dd className="mono">{revoked ? <span className="muted">None</span> : (agent.token_hint ?? "—")}</dd>
+              <dt>Expires</dt>
+              <dd>
+                {agent.token_expires_at && !revoked ? (
+                  <DateTime iso={agent.token_expires_at} withTime />
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </dd>
+            </dl>
+            <div className="card-body card-body-top">
+              <FormAlert message={errorFor("token")} />
+              {confirming === "rotate" ? (
+                <div className="confirm" role="group" aria-label="Confirm token rotation">
+                  <p>The current token stops working at once. The agent needs the new one to carry on.</p>
+                  <div className="form-actions">
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      onClick={() => rotate.mutate({ id: agent.id })}
+                      disabled={rotate.isPending}
+                    >
+                      {rotate.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                      Rotate now
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={revoked}
+                  onClick={() => setConfirming("rotate")}
+                >
+                  Rotate token
+                </button>
+              )}
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="status-heading">
+            <div className="card-header">
+              <div>
+                <h2 id="status-heading">Status</h2>
+                <p>
+                  {revoked
+                    ? "A revoked agent stays revoked."
+                    : "A suspended agent's calls are refused (403 agent_suspended) until you reactivate it."}
+                </p>
+              </div>
+              <StatusPill status={agent.status} />
+            </div>
+            <div className="card-body">
+              <FormAlert message={errorFor("status")} />
+              {agent.status === "active" ? (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setStatus.mutate({ id: agent.id, status: "suspended" })}
+                  disabled={setStatus.isPending}
+                >
+                  {setStatus.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                  Suspend agent
+                </button>
+              ) : agent.status === "suspended" ? (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setStatus.mutate({ id: agent.id, status: "active" })}
+                  disabled={setStatus.isPending}
+                >
+                  {setStatus.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                  Reactivate agent
+                </button>
+              ) : (
+                <p className="muted">Revoked for good.</p>
+              )}
+            </div>
+          </section>
+        </div>
+
+        <section className="card" aria-labelledby="edit-heading">
+          <div className="card-header">
+            <div>
+              <h2 id="edit-heading">Name and grants</h2>
+              <p>
+                {revoked
+                  ? "Read-only: the agent is revoked."
+                  : "Saving replaces all grants; their spending counters start again."}
+              </p>
+            </div>
+          </div>
+          <div className="card-body">
+            <AgentForm
+              labelledBy="edit-heading"
+              initial={agent}
+              resources={props.resources}
+              defaultCurrency={props.defaultCurrency}
+              submitLabel="Save changes"
+              pendingLabel="Saving…"
+              successMessage="Saved."
+              disabled={revoked}
+              onSubmit={(values) => update.mutateAsync({ id: agent.id, ...values })}
+            />
+          </div>
+        </section>
+
+        {revoked ? null : (
+          <section className="card card-danger" aria-labelledby="revoke-heading">
+            <div className="card-header">
+              <div>
+                <h2 id="revoke-heading">Revoke agent</h2>
+                <p>For good: its token is refused from now on and it cannot be reactivated. Its history stays.</p>
+              </div>
+            </div>
+            <div className="card-body">
+              <FormAlert message={errorFor("revoke")} />
+              {confirming === "revoke" ? (
+                <div className="confirm" role="group" aria-label="Confirm revocation">
+                  <p>
+                    Revoke <strong>{agent.name}</strong>? This cannot be undone.
+                  </p>
+                  <div className="form-actions">
+                    <button
+                      type="button"
+                      className="button button-danger"
+                      onClick={() => revoke.mutate({ id: agent.id })}
+                      disabled={revoke.isPending}
+                    >
+                      {revoke.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                      Yes, revoke it
+                    </button>
+                    <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button type="button" className="button button-danger-outline" onClick={() => setConfirming("revoke")}>
+                  Revoke agent…
+                </button>
+              )}
+            </div>
+          </section>
+        )}
+
+        <TokenDialog shown={shown} onClose={() => setShown(null)} />
+      </div>
+    </>
+  );
+}

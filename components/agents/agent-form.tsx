@@ -1,0 +1,386 @@
+"use client";
+// An agent's name, grants and allowed IP ranges: the "New agent" form and the agent page's
+// editor. Grants are rows (scope, resource, level, optional daily/monthly limits in major
+// units with their currency, what happens over the limit); saving sends the whole list.
+// The server's validation answers (`grants.0.currency`, `allowed_ip_ranges.2`, …) appear
+// beside the control they concern.
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { formErrorByPath, type TFieldIssue, type TFormError } from "@/lib/trpc/errors";
+import { COMMON_CURRENCIES } from "../businesses/currencies";
+import { Field, FormAlert, SubmitButton } from "../ui/field";
+import { PlusIcon, TrashIcon } from "../ui/icons";
+import { useHydrated } from "../ui/use-hydrated";
+import {
+  draftFromGrant,
+  emptyDraft,
+  grantsFromDrafts,
+  LEVEL_OPTIONS,
+  OVER_LIMIT_OPTIONS,
+  parseIpRanges,
+  SCOPE_OPTIONS,
+  type TGrantDraft,
+  type TGrantInput,
+  type TGrantRecord,
+  type TResourceOption,
+} from "./grants";
+
+export type TAgentFormValues = { name: string; grants: TGrantInput[]; allowed_ip_ranges: string[] };
+
+const GRANT_FIELDS = ["scope", "resource", "level", "daily_limit_minor", "monthly_limit_minor", "currency", "over_limit"];
+const NO_ERRORS: TFormError = { fields: {}, summary: null };
+
+/** Which control an issue of the server belongs to. */
+function fieldOfIssue(ipRanges: string[]) {
+  return (issue: TFieldIssue): { field: string; message?: string } | null => {
+    const { path, message } = issue;
+    if (path === "name") return { field: "name" };
+    const grant = /^grants\.(\d+)\.([a-z_]+)/.exec(path);
+    if (grant) return { field: GRANT_FIELDS.includes(grant[2]!) ? `grants.${grant[1]}.${grant[2]}` : `grants.${grant[1]}` };
+    if (/^grants(\.\d+)?$/.test(path)) return { field: path };
+    const range = /^allowed_ip_ranges(?:\.(\d+))?/.exec(path);
+    if (range) {
+      const entry = range[1] === undefined ? undefined : ipRanges[Number(range[1])];
+      return { field: "allowed_ip_ranges", message: entry === undefined ? message : `“${entry}” ${message}` };
+    }
+    return null;
+  };
+}
+
+export function AgentForm(props: {
+  initial: { name: string; grants: TGrantRecord[]; allowed_ip_ranges: string[] };
+  resources: TResourceOption[];
+  defaultCurrency: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Sends the values; a rejection is the server's error, shown in the form. */
+  onSubmit: (values: TAgentFormValues) => Promise<unknown>;
+  disabled?: boolean;
+  /** Shown under the button after a successful save. */
+  successMessage?: string;
+  labelledBy: string;
+}) {
+  const hydrated = useHydrated();
+  const [name, setName] = useState(props.initial.name);
+  const [drafts, setDrafts] = useState<TGrantDraft[]>(() =>
+    props.initial.grants.map((grant) => draftFromGrant(grant, props.defaultCurrency)),
+  );
+  const [ipText, setIpText] = useState(props.initial.allowed_ip_ranges.join("\n"));
+  const [errors, setErrors] = useState<TFormError>(NO_ERRORS);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const currencies = useMemo(() => {
+    const codes = [props.defaultCurrency, ...COMMON_CURRENCIES.map((currency) => currency.code)];
+    for (const draft of drafts) if (draft.currency) codes.push(draft.currency);
+    return [...new Set(codes)];
+  }, [props.defaultCurrency, drafts]);
+
+  function clear(field: string) {
+    setSaved(false);
+    if (!errors.fields[field]) return;
+    const { [field]: _cleared, ...rest } = errors.fields;
+    setErrors({ ...errors, fields: rest });
+  }
+
+  function updateDraft(index: number, patch: Partial<TGrantDraft>, field: string) {
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
+    clear(`grants.${index}.${field}`);
+    clear(`grants.${index}`);
+  }
+
+  function removeDraft(index: number) {
+    setDrafts((current) => current.filter((_, i) => i !== index));
+    setSaved(false);
+    // Row numbers shift: errors of the grants no longer point at the right row.
+    setErrors((current) => ({
+      ...current,
+      fields: Object.fromEntries(Object.entries(current.fields).filter(([key]) => !key.startsWith("grants"))),
+    }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { grants, errors: conversionErrors } = grantsFromDrafts(drafts);
+    const allowed = parseIpRanges(ipText);
+    if (Object.keys(conversionErrors).length > 0) {
+      setErrors({ fields: conversionErrors, summary: null });
+      return;
+    }
+    setPending(true);
+    setSaved(false);
+    try {
+      await props.onSubmit({ name, grants, allowed_ip_ranges: allowed });
+      setErrors(NO_ERRORS);
+      setSaved(true);
+    } catch (error) {
+      setErrors(formErrorByPath(error, fieldOfIssue(allowed)));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const disabled = props.disabled ?? false;
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={props.labelledBy}>
+      <FormAlert message={errors.summary} />
+      <fieldset className="plain-fieldset" disabled={disabled}>
+        <div className="form">
+          <Field label="Agent name" error={errors.fields.name} hint="How you recognise it, e.g. “Ads optimiser”.">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="name"
+                autoComplete="off"
+                maxLength={200}
+                value={name}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  clear("name");
+                }}
+              />
+            )}
+          </Field>
+
+          <div className="field">
+            <div className="field-row">
+              <span className="label" id={`${props.labelledBy}-grants`}>
+                Grants
+              </span>
+              <span className="hint">What the agent may do, and where.</span>
+            </div>
+            {errors.fields.grants ? (
+              <p className="field-error" role="alert">
+                {errors.fields.grants}
+              </p>
+            ) : null}
+            {drafts.length === 0 ? (
+              <p className="grants-empty">
+                No grants: the agent can read its own profile and ask you for data or permissions, nothing more.
+              </p>
+            ) : (
+              <ol className="grant-list" aria-labelledby={`${props.labelledBy}-grants`}>
+                {drafts.map((draft, index) => (
+                  <li key={draft.key}>
+                    <GrantRow
+                      index={index}
+                      draft={draft}
+                      resources={props.resources}
+                      currencies={currencies}
+                      errors={errors.fields}
+                      onChange={(patch, field) => updateDraft(index, patch, field)}
+                      onRemove={() => removeDraft(index)}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+            <div>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  setDrafts((current) => [...current, emptyDraft(props.defaultCurrency)]);
+                  setSaved(false);
+                }}
+              >
+                <PlusIcon />
+                Add grant
+              </button>
+            </div>
+          </div>
+
+          <Field
+            label="Allowed IP ranges"
+            error={errors.fields.allowed_ip_ranges}
+            hint="Optional. Addresses or CIDR ranges, separated by commas or new lines. Empty: any address."
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                className="input textarea mono"
+                name="allowed_ip_ranges"
+                rows={2}
+                spellCheck={false}
+                placeholder={"203.0.113.0/24, 2001:db8::/32"}
+                value={ipText}
+                onChange={(event) => {
+                  setIpText(event.target.value);
+                  clear("allowed_ip_ranges");
+                }}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <div className="form-actions">
+        <SubmitButton pending={pending} disabled={!hydrated || disabled} pendingLabel={props.pendingLabel}>
+          {props.submitLabel}
+        </SubmitButton>
+        <p className="notice notice-inline" role="status">
+          {saved && props.successMessage ? props.successMessage : ""}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function GrantRow(props: {
+  index: number;
+  draft: TGrantDraft;
+  resources: TResourceOption[];
+  currencies: string[];
+  errors: Record<string, string>;
+  onChange: (patch: Partial<TGrantDraft>, field: string) => void;
+  onRemove: () => void;
+}) {
+  const { index, draft, errors } = props;
+  const error = (field: string) => errors[`grants.${index}.${field}`] ?? null;
+  const groups = (["General", "Businesses", "Projects"] as const).map((group) => ({
+    group,
+    options: props.resources.filter((option) => option.group === group),
+  }));
+  const knownResource = props.resources.some((option) => option.value === draft.resource);
+  const number = index + 1;
+
+  return (
+    <fieldset className="grant-row">
+      <legend className="grant-legend">Grant {number}</legend>
+      <button
+        type="button"
+        className="button button-ghost grant-remove"
+        onClick={props.onRemove}
+        aria-label={`Remove grant ${number}`}
+      >
+        <TrashIcon />
+        Remove
+      </button>
+      {errors[`grants.${index}`] ? (
+        <p className="field-error" role="alert">
+          {errors[`grants.${index}`]}
+        </p>
+      ) : null}
+      <div className="grant-grid grant-grid-3">
+        <Field label="Scope" error={error("scope")}>
+          {(control) => (
+            <Select
+              {...control}
+              value={draft.scope}
+              onChange={(value) => props.onChange({ scope: value as TGrantDraft["scope"] }, "scope")}
+            >
+              {SCOPE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Resource" error={error("resource")}>
+          {(control) => (
+            <Select {...control} value={draft.resource} onChange={(value) => props.onChange({ resource: value }, "resource")}>
+              {knownResource ? null : <option value={draft.resource}>{draft.resource}</option>}
+              {groups.map(({ group, options }) =>
+                options.length === 0 ? null : (
+                  <optgroup key={group} label={group}>
+                    {options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ),
+              )}
+            </Select>
+          )}
+        </Field>
+        <Field label="Level" error={error("level")}>
+          {(control) => (
+            <Select
+              {...control}
+              value={draft.level}
+              onChange={(value) => props.onChange({ level: value as TGrantDraft["level"] }, "level")}
+            >
+              {LEVEL_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <div className="grant-grid grant-grid-4">
+        <Field label="Daily limit" error={error("daily_limit_minor")}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="No limit"
+              value={draft.daily}
+              onChange={(event) => props.onChange({ daily: event.target.value }, "daily_limit_minor")}
+            />
+          )}
+        </Field>
+        <Field label="Monthly limit" error={error("monthly_limit_minor")}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="No limit"
+              value={draft.monthly}
+              onChange={(event) => props.onChange({ monthly: event.target.value }, "monthly_limit_minor")}
+            />
+          )}
+        </Field>
+        <Field label="Currency" error={error("currency")}>
+          {(control) => (
+            <Select {...control} value={draft.currency} onChange={(value) => props.onChange({ currency: value }, "currency")}>
+              {props.currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Over the limit" error={error("over_limit")}>
+          {(control) => (
+            <Select
+              {...control}
+              value={draft.over_limit}
+              onChange={(value) => props.onChange({ over_limit: value as TGrantDraft["over_limit"] }, "over_limit")}
+            >
+              {OVER_LIMIT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+function Select(props: {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const { onChange, children, ...control } = props;
+  return (
+    <select {...control} className="select" onChange={(event) => onChange(event.target.value)}>
+      {children}
+    </select>
+  );
+}

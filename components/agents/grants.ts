@@ -1,0 +1,136 @@
+// An agent's grants as the panel edits them: one draft row per grant, limits typed in MAJOR
+// units and converted to exact minor units (lib/money.ts) when the form is sent.
+import { majorToMinor, minorToMajor } from "@/lib/money";
+import type { TAgent } from "@/server/agents/agent.schema";
+import { SCOPES, type TScope } from "@/server/auth/scopes";
+
+export type TGrantRecord = TAgent["grants"][number];
+
+/** A resource a grant can name, with the owner's words for it. */
+export type TResourceOption = { value: string; label: string; group: "General" | "Businesses" | "Projects" };
+
+export const SCOPE_LABELS: Record<TScope, string> = {
+  "finances:observe": "Finances: observe",
+  "forecast:observe": "Forecast: observe",
+  ads: "Ads",
+};
+
+export const SCOPE_OPTIONS = SCOPES.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] }));
+
+export const LEVEL_OPTIONS = [
+  { value: "recommend", label: "Recommend: I approve" },
+  { value: "execute", label: "Execute within limits" },
+] as const;
+
+export const OVER_LIMIT_OPTIONS = [
+  { value: "approval", label: "Ask me to approve" },
+  { value: "deny", label: "Refuse" },
+] as const;
+
+export type TGrantDraft = {
+  key: string;
+  scope: TScope;
+  resource: string;
+  level: "recommend" | "execute";
+  daily: string;
+  monthly: string;
+  currency: string;
+  over_limit: "approval" | "deny";
+};
+
+/** What the server takes (agents.create / agents.update `grants`). */
+export type TGrantInput = {
+  scope: TScope;
+  resource: string;
+  level: "recommend" | "execute";
+  daily_limit_minor: number | null;
+  monthly_limit_minor: number | null;
+  currency: string | null;
+  over_limit: "approval" | "deny";
+};
+
+let nextKey = 0;
+function newKey(): string {
+  nextKey += 1;
+  return `grant-${nextKey}`;
+}
+
+export function emptyDraft(defaultCurrency: string): TGrantDraft {
+  return {
+    key: newKey(),
+    scope: "ads",
+    resource: "*",
+    level: "recommend",
+    daily: "",
+    monthly: "",
+    currency: defaultCurrency,
+    over_limit: "approval",
+  };
+}
+
+export function draftFromGrant(grant: TGrantRecord, defaultCurrency: string): TGrantDraft {
+  const currency = grant.currency ?? defaultCurrency;
+  return {
+    key: newKey(),
+    scope: (SCOPES as readonly string[]).includes(grant.scope) ? (grant.scope as TScope) : "ads",
+    resource: grant.resource,
+    level: grant.level,
+    daily: grant.daily_limit_minor === null ? "" : minorToMajor(grant.daily_limit_minor, currency),
+    monthly: grant.monthly_limit_minor === null ? "" : minorToMajor(grant.monthly_limit_minor, currency),
+    currency,
+    over_limit: grant.over_limit,
+  };
+}
+
+/**
+ * The drafts as the server's grants, or the problems found on the way (keyed by the same
+ * paths the server uses: `grants.0.daily_limit_minor`). Only what cannot be converted is
+ * checked here; everything else is the server's to judge.
+ */
+export function grantsFromDrafts(drafts: TGrantDraft[]): { grants: TGrantInput[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const grants = drafts.map((draft, index): TGrantInput => {
+    const hasLimit = draft.daily.trim() !== "" || draft.monthly.trim() !== "";
+    const currency = draft.currency.trim().toUpperCase();
+    const limit = (text: string, field: "daily_limit_minor" | "monthly_limit_minor"): number | null => {
+      if (text.trim() === "") return null;
+      if (!currency) return null;
+      const parsed = majorToMinor(text, currency);
+      if (parsed.ok) return parsed.minor;
+      errors[`grants.${index}.${field}`] = parsed.message;
+      return null;
+    };
+    if (hasLimit && !currency) errors[`grants.${index}.currency`] = "Choose the currency of the limit.";
+    return {
+      scope: draft.scope,
+      resource: draft.resource,
+      level: draft.level,
+      daily_limit_minor: limit(draft.daily, "daily_limit_minor"),
+      monthly_limit_minor: limit(draft.monthly, "monthly_limit_minor"),
+      currency: hasLimit ? currency || null : null,
+      over_limit: draft.over_limit,
+    };
+  });
+  return { grants, errors };
+}
+
+/** "10.0.0.0/8, 192.0.2.7\n2001:db8::/32" → the three entries (commas, spaces or lines apart). */
+export function parseIpRanges(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** The resource's name for people: "All resources", "Personal", "Business · Atlas Studio". */
+export function resourceLabel(resource: string, options: TResourceOption[]): string {
+  const known = options.find((option) => option.value === resource);
+  if (known) return known.label;
+  if (resource.startsWith("business:")) return "A business no longer listed";
+  if (resource.startsWith("project:")) return "A project no longer listed";
+  return resource;
+}
+
+export function levelLabel(level: "recommend" | "execute"): string {
+  return level === "recommend" ? "Recommend" : "Execute";
+}

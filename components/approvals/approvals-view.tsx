@@ -1,0 +1,347 @@
+"use client";
+// The approvals inbox: agents' writes held for the owner's consent and agents' requests
+// (a permission, an integration, data). Pending first by default; approve (with an optional
+// note), reject, or dismiss a request. Decided items show their status, note and result.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { formatMinor } from "@/lib/money";
+import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
+import { formErrorOf } from "@/lib/trpc/errors";
+import type { TAgent } from "@/server/agents/agent.schema";
+import type { TApproval as TApprovalRecord } from "@/server/approvals/approval.schema";
+import { levelLabel, SCOPE_LABELS } from "../agents/grants";
+import { APPROVALS_PAGE_SIZE } from "../panel/page-size";
+import { DateTime, usePreferences } from "../panel/preferences";
+import { useCursorList, type TListPage } from "../panel/use-cursor-list";
+import { EmptyState } from "../ui/empty-state";
+import { FormAlert } from "../ui/field";
+import { InboxIcon } from "../ui/icons";
+import { LoadMore } from "../ui/load-more";
+import { Segmented } from "../ui/segmented";
+import { StatusPill } from "../ui/status-pill";
+
+type TStatusFilter = "pending" | "all";
+type TKindFilter = "all" | "write" | "request";
+type TAgentPage = TListPage<TAgent>;
+/** An approval as the client receives it (`result` may be absent on the wire). */
+type TApproval = Omit<TApprovalRecord, "result"> & { result?: unknown };
+
+const STATUS_FILTERS = [
+  { value: "pending", label: "Pending" },
+  { value: "all", label: "All" },
+] as const;
+const KIND_FILTERS = [
+  { value: "all", label: "All kinds" },
+  { value: "write", label: "Writes" },
+  { value: "request", label: "Requests" },
+] as const;
+
+const ACTION_LABELS: Record<string, string> = {
+  grant_scope: "Grant a permission",
+  connect_integration: "Connect an integration",
+  provide_data: "Provide data",
+};
+
+const TRIGGER_LABELS: Record<TApproval["trigger"], string> = {
+  level_recommend: "Its grant only lets it recommend",
+  over_limit: "Over its spending limit",
+  request: "The agent asked",
+  within_limits: "Within its limits (recorded only)",
+};
+
+const DECISION_VERBS: Record<string, string> = { approved: "Approved", rejected: "Rejected", dismissed: "Dismissed" };
+
+export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents: TAgentPage }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<TStatusFilter>("pending");
+  const [kind, setKind] = useState<TKindFilter>("all");
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const input = {
+    limit: APPROVALS_PAGE_SIZE,
+    ...(status === "pending" ? { status: "pending" as const } : {}),
+    ...(kind === "all" ? {} : { kind }),
+  };
+  const list = useCursorList({
+    queryKey: trpc.approvals.find.infiniteQueryKey(input),
+    fetchPage: (cursor, signal) => client.approvals.find.query({ ...input, cursor }, { signal }),
+    initialPage: status === "pending" && kind === "all" ? props.initialPage : null,
+  });
+  const agents = useQuery({ ...trpc.agents.find.queryOptions({ limit: 200 }), initialData: props.agents });
+  const agentsById = new Map(agents.data.data.map((agent) => [agent.id, agent]));
+
+  async function decided(message: string) {
+    setNotice(message);
+    await queryClient.invalidateQueries({ queryKey: trpc.approvals.find.pathKey() });
+  }
+
+  const items = list.items;
+  const emptyTitle = status === "pending" ? "Nothing waits for you" : "No approvals yet";
+  const emptyText =
+    status === "pending"
+      ? "When an agent asks for something, or wants to make a change its grant does not allow on its own, it appears here."
+      : "Agents' requests and held writes appear here, with your decisions.";
+
+  return (
+    <section className="card" aria-labelledby="approvals-heading">
+      <div className="card-header card-header-wrap">
+        <h2 id="approvals-heading">{status === "pending" ? "Waiting for you" : "All approvals"}</h2>
+        <div className="toolbar">
+          <Segmented
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(value) => {
+              setStatus(value);
+              setNotice(null);
+            }}
+          />
+          <Segmented
+            label="Kind"
+            value={kind}
+            options={KIND_FILTERS}
+            onChange={(value) => {
+              setKind(value);
+              setNotice(null);
+            }}
+          />
+        </div>
+      </div>
+      {notice ? (
+        <div className="card-body card-body-tight">
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        </div>
+      ) : null}
+      {list.isPending ? (
+        <div className="card-body muted">Loading…</div>
+      ) : list.isError && items.length === 0 ? (
+        <div className="card-body">
+          <FormAlert message="The approvals could not be loaded. Try again." />
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<InboxIcon />} title={emptyTitle}>
+          {emptyText}
+        </EmptyState>
+      ) : (
+        <ul className="approval-list">
+          {items.map((approval) => (
+            <li key={approval.id}>
+              <ApprovalItem
+                approval={approval}
+                agent={approval.agent_id ? agentsById.get(approval.agent_id) : undefined}
+                onDecided={decided}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        isError={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
+    </section>
+  );
+}
+
+function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; onDecided: (message: string) => Promise<void> }) {
+  const { approval, agent } = props;
+  const trpc = useTRPC();
+  const { locale } = usePreferences();
+  const noteId = useId();
+  const titleId = useId();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const pending = approval.status === "pending";
+  const title = actionLabel(approval.action);
+
+  const options = (verb: string) => ({
+    onSuccess: () => props.onDecided(`${verb}: ${title}${agent ? ` (${agent.name})` : ""}.`),
+    onError: (cause: unknown) => setError(formErrorOf(cause, []).summary),
+  });
+  const approve = useMutation(trpc.approvals.approve.mutationOptions(options("Approved")));
+  const reject = useMutation(trpc.approvals.reject.mutationOptions(options("Rejected")));
+  const dismiss = useMutation(trpc.approvals.dismiss.mutationOptions(options("Dismissed")));
+  const busy = approve.isPending || reject.isPending || dismiss.isPending;
+  const decision = () => {
+    setError(null);
+    const text = note.trim();
+    return { id: approval.id, ...(text ? { decision_note: text } : {}) };
+  };
+
+  return (
+    <article className="approval" aria-labelledby={titleId} data-status={approval.status}>
+      <header className="approval-header">
+        <div className="approval-title">
+          <h3 id={titleId}>{title}</h3>
+          <span className="pill pill-neutral">{approval.kind === "write" ? "Held write" : "Request"}</span>
+          <StatusPill status={approval.status} />
+        </div>
+        <span className="cell-date muted">
+          <DateTime iso={approval.created_at} withTime />
+        </span>
+      </header>
+
+      <dl className="approval-facts">
+        <div>
+          <dt>Agent</dt>
+          <dd>
+            {approval.agent_id ? (
+              <Link href={`/agents/${approval.agent_id}`}>{agent?.name ?? `Agent ${approval.agent_id.slice(0, 8)}`}</Link>
+            ) : (
+              <span className="muted">You</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Trigger</dt>
+          <dd>{TRIGGER_LABELS[approval.trigger] ?? approval.trigger}</dd>
+        </div>
+        {approval.amount_minor !== null && approval.currency ? (
+          <div>
+            <dt>Amount</dt>
+            <dd className="amount">{formatMinor(approval.amount_minor, approval.currency, locale)}</dd>
+          </div>
+        ) : null}
+        {approval.kind === "write" ? (
+          <div>
+            <dt>Action</dt>
+            <dd className="mono">{approval.action}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {approval.reason ? (
+        <blockquote className="approval-reason">
+          <span className="visually-hidden">Reason: </span>“{approval.reason}”
+        </blockquote>
+      ) : null}
+
+      <Params approval={approval} />
+
+      {pending ? (
+        <div className="approval-decide">
+          <FormAlert message={error} />
+          <label className="label" htmlFor={noteId}>
+            Note <span className="muted">(optional, kept with your decision)</span>
+          </label>
+          <textarea
+            id={noteId}
+            className="input textarea"
+            rows={2}
+            maxLength={2000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder={approval.kind === "request" ? "e.g. Uploaded to the shared folder" : "e.g. Fine this once"}
+          />
+          <div className="form-actions">
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => approve.mutate(decision())}>
+              {approve.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              Approve
+            </button>
+            <button
+              type="button"
+              className="button button-danger-outline"
+              disabled={busy}
+              onClick={() => reject.mutate(decision())}
+            >
+              {reject.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              Reject
+            </button>
+            {approval.kind === "request" ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => dismiss.mutate(decision())}
+              >
+                {dismiss.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                Dismiss
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : approval.status === "auto_approved" ? null : (
+        <div className="approval-outcome">
+          <p>
+            <strong>{DECISION_VERBS[approval.status] ?? approval.status}</strong>
+            {approval.decided_at ? (
+              <>
+                {" "}
+                <DateTime iso={approval.decided_at} withTime />
+              </>
+            ) : null}
+          </p>
+          {approval.decision_note ? (
+            <p>
+              <span className="muted">Note:</span> {approval.decision_note}
+            </p>
+          ) : null}
+          {approval.result !== null && approval.result !== undefined ? (
+            <p>
+              <span className="muted">Result:</span> <ResultText result={approval.result} />
+            </p>
+          ) : null}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The held write's body or the request's terms, one line per field. */
+function Params({ approval }: { approval: TApproval }) {
+  const entries = Object.entries(approval.params).filter(([, value]) => value !== null && value !== undefined && value !== "");
+  if (entries.length === 0) return null;
+  return (
+    <dl className="approval-params" aria-label="Details">
+      {entries.map(([key, value]) => (
+        <div key={key}>
+          <dt>{key.replace(/_/g, " ")}</dt>
+          <dd>{key === "grant" && approval.action === "grant_scope" ? <GrantText grant={value} /> : compact(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function GrantText({ grant }: { grant: unknown }) {
+  if (!grant || typeof grant !== "object") return <>{compact(grant)}</>;
+  const { scope, level, resource } = grant as { scope?: string; level?: "recommend" | "execute"; resource?: string };
+  return (
+    <>
+      {SCOPE_LABELS[scope as keyof typeof SCOPE_LABELS] ?? scope} · {level ? levelLabel(level) : "?"} ·{" "}
+      <span className="mono">{resource === "*" ? "all resources" : resource}</span>
+    </>
+  );
+}
+
+function ResultText({ result }: { result: unknown }) {
+  if (result && typeof result === "object" && "status" in result) {
+    const { status, data } = result as { status: unknown; data?: unknown };
+    const detail = data === null || data === undefined ? "" : ` — ${compact(data)}`;
+    return (
+      <>
+        {String(status)}
+        {detail ? <span className="mono">{detail}</span> : null}
+      </>
+    );
+  }
+  return <span className="mono">{compact(result)}</span>;
+}
+
+/** A value on one short line: strings as they are, anything else as compact JSON. */
+function compact(value: unknown, max = 160): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

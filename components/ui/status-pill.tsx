@@ -1,0 +1,17 @@
+// A record's status as a coloured pill: green when it works or went through, amber while it
+// waits or is paused, red when it was refused or ended, grey otherwise.
+const TONES: Record<string, string> = {
+  active: "pill-success",
+  approved: "pill-success",
+  auto_approved: "pill-success",
+  pending: "pill-warning",
+  suspended: "pill-warning",
+  revoked: "pill-danger",
+  rejected: "pill-danger",
+  expired: "pill-neutral",
+  dismissed: "pill-neutral",
+};
+
+export function StatusPill({ status }: { status: string }) {
+  return <span className={`pill ${TONES[status] ?? "pill-neutral"}`}>{status.replace(/_/g, " ")}</span>;
+}

@@ -1,0 +1,29 @@
+// What a benchmark module gets from the runner (scripts/bench.ts) and gives back.
+export type TBenchContext = {
+  /** The running production server, e.g. `http://127.0.0.1:3190`. */
+  baseUrl: string;
+  /** The static owner's bearer token (AUTH_MODE=static). */
+  token: string;
+  /** Measured-run length in seconds (default 10; `--duration=`). */
+  durationSeconds: number;
+  /** Warm-up length in seconds, not counted (default 2; `--warmup=`). */
+  warmupSeconds: number;
+  connections: number;
+  /** Aborted on Ctrl-C: long loads stop early. */
+  signal: AbortSignal;
+};
+
+export type TBenchOutcome = {
+  /** Written as JSON to `bench-results/<name>.json`. */
+  results: Record<string, unknown>;
+  /** Human summary printed by the runner. */
+  report: string;
+  /** Something went wrong (non-2xx answers, connection errors): the run exits non-zero. */
+  errors: string[];
+};
+
+export type TBenchmark = {
+  name: string;
+  description: string;
+  run: (ctx: TBenchContext) => Promise<TBenchOutcome>;
+};
