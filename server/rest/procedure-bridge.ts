@@ -12,7 +12,7 @@ type TCallState = { ctx: TContext; error?: unknown };
 export type TProcedureResult = { ok: true; status: number; body: string } | { ok: false; error: unknown };
 
 export type TProcedureInvoker = (call: {
-  method: string;
+  req: Request;
   url: URL;
   body: Record<string, unknown> | undefined;
   ctx: TContext;
@@ -30,12 +30,19 @@ export function createProcedureInvoker(router: AnyRouter, routes: TRoute[]): TPr
     },
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
 
-  return ({ method, url, body, ctx }) =>
+  const jsonHeaders = new Headers({ "content-type": "application/json" });
+  return ({ req: incoming, url, body, ctx }) =>
     new Promise((resolve) => {
-      const request = new Request(url, { method, headers: { "content-type": "application/json" } });
-      // The adapter reads `req.body` when present: hand it the parsed object.
-      const req = new Proxy(request, {
-        get: (target, prop) => (prop === "body" ? body : (target as unknown as Record<PropertyKey, unknown>)[prop]),
+      // The incoming Request itself (its signal still tells when the client goes away), with the
+      // body the REST layer already parsed; writes always look like JSON to the adapter.
+      const req = new Proxy(incoming, {
+        get: (target, prop) => {
+          if (prop === "body") return body;
+          if (prop === "url") return url.href;
+          if (prop === "headers" && body !== undefined) return jsonHeaders;
+          const value = Reflect.get(target, prop, target) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
         has: (target, prop) => (prop === "body" ? body !== undefined : prop in target),
       });
       const state: TCallState = { ctx };

@@ -144,7 +144,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       ip: clientIp(call.req),
       userAgent: call.req.headers.get("user-agent"),
     });
-    const result = await invoke({ method: call.req.method, url: call.url, body: call.body, ctx });
+    const result = await invoke({ req: call.req, url: call.url, body: call.body, ctx });
     if (!result.ok) {
       const error = toAppError(result.error);
       logIfUnexpected(error, call.requestId, call.req);
