@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { TCaller } from "../auth/caller";
 import { AGENT_TOKEN_TTL_MS } from "../auth/lifetimes";
 import { sha256Hex } from "../auth/tokens";
-import { recordAudit } from "../audit/audit-service";
+import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Agent, AgentGrant, AgentToken } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
@@ -115,14 +115,13 @@ export async function createAgent(
     });
     await tx.agentGrant.createMany({ data: grantRows(agent.id, input.grants) });
     await tx.agentToken.create({ data: { agentId: agent.id, tokenHash: secret.hash, hint: secret.hint, expiresAt } });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: "agent.created",
-      target: { type: "agent", id: agent.id },
-      requestId: caller.requestId,
-      details: { name: input.name, grants: input.grants.length },
-    });
+    await auditCaller(
+      tx,
+      caller,
+      "agent.created",
+      { type: "agent", id: agent.id },
+      { name: input.name, grants: input.grants.length },
+    );
     return { ...toAgentDto(await loadAgent(tx, caller.ownerId, agent.id)), token: secret.token };
   });
 }
@@ -162,14 +161,13 @@ export async function updateAgent(
       await tx.agentGrant.deleteMany({ where: { agentId } });
       await tx.agentGrant.createMany({ data: grantRows(agentId, input.grants) });
     }
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: input.status === "suspended" ? "agent.suspended" : "agent.updated",
-      target: { type: "agent", id: agentId },
-      requestId: caller.requestId,
-      details: { fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined) },
-    });
+    await auditCaller(
+      tx,
+      caller,
+      input.status === "suspended" ? "agent.suspended" : "agent.updated",
+      { type: "agent", id: agentId },
+      { fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined) },
+    );
     return toAgentDto(await loadAgent(tx, caller.ownerId, agentId));
   });
 }
@@ -188,13 +186,7 @@ export async function rotateAgentToken(
     await tx.agentToken.updateMany({ where: { agentId, revokedAt: null }, data: { revokedAt: new Date() } });
     await tx.agentToken.create({ data: { agentId, tokenHash: secret.hash, hint: secret.hint, expiresAt } });
     await tx.agent.update({ where: { id: agentId }, data: { updatedAt: new Date() } });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: "agent.token_rotated",
-      target: { type: "agent", id: agentId },
-      requestId: caller.requestId,
-    });
+    await auditCaller(tx, caller, "agent.token_rotated", { type: "agent", id: agentId });
     return { ...toAgentDto(await loadAgent(tx, caller.ownerId, agentId)), token: secret.token };
   });
 }
@@ -205,13 +197,7 @@ export async function revokeAgent(db: TDbOrTx, caller: TCaller, agentId: string)
     const now = new Date();
     await tx.agent.update({ where: { id: agentId }, data: { status: "revoked", revokedAt: now } });
     await tx.agentToken.updateMany({ where: { agentId, revokedAt: null }, data: { revokedAt: now } });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: "agent.revoked",
-      target: { type: "agent", id: agentId },
-      requestId: caller.requestId,
-    });
+    await auditCaller(tx, caller, "agent.revoked", { type: "agent", id: agentId });
     return toAgentDto(await loadAgent(tx, caller.ownerId, agentId));
   });
 }

@@ -2,7 +2,7 @@
 // in the same transaction as what the decision does, so an approved write runs exactly once.
 import type { TAgentActor } from "../auth/actor";
 import type { TCaller } from "../auth/caller";
-import { recordAudit } from "../audit/audit-service";
+import { auditCaller } from "../audit/audit-service";
 import { addGrant } from "../agents/agent-service";
 import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
@@ -70,14 +70,13 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
         decidedAt: input.status === "auto_approved" ? new Date() : null,
       },
     });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: input.status === "auto_approved" ? "approval.auto_approved" : "approval.created",
-      target: { type: "approval", id: row.id },
-      requestId: caller.requestId,
-      details: { kind: input.kind, action: input.action, trigger: input.trigger },
-    });
+    await auditCaller(
+      tx,
+      caller,
+      input.status === "auto_approved" ? "approval.auto_approved" : "approval.created",
+      { type: "approval", id: row.id },
+      { kind: input.kind, action: input.action, trigger: input.trigger },
+    );
     return toApprovalDto(row);
   });
 }
@@ -156,14 +155,13 @@ export async function approve(
         params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined,
       },
     });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: "approval.approved",
-      target: { type: "approval", id },
-      requestId: caller.requestId,
-      details: { action: row.action, overridden: Object.keys(input.params_override ?? {}) },
-    });
+    await auditCaller(
+      tx,
+      caller,
+      "approval.approved",
+      { type: "approval", id },
+      { action: row.action, overridden: Object.keys(input.params_override ?? {}) },
+    );
     return toApprovalDto(updated);
   });
 }
@@ -184,13 +182,7 @@ export async function decide(
       input.decision_note,
       decision === "dismissed" ? ["request"] : ["request", "write"],
     );
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      action: `approval.${decision}`,
-      target: { type: "approval", id },
-      requestId: caller.requestId,
-    });
+    await auditCaller(tx, caller, `approval.${decision}`, { type: "approval", id });
     return getApproval(tx, caller.ownerId, id);
   });
 }

@@ -45,6 +45,17 @@ export async function recordAudit(db: TDbOrTx, input: TAuditInput): Promise<{ id
   });
 }
 
+/** An audit entry for what a caller did (the usual case: a service recording its own write). */
+export function auditCaller(
+  db: TDbOrTx,
+  caller: { ownerId: string; actor: TAuditActor; requestId: string },
+  action: string,
+  target?: { type: string; id: string } | null,
+  details?: Prisma.InputJsonValue | null,
+): Promise<{ id: string }> {
+  return recordAudit(db, { ownerId: caller.ownerId, actor: caller.actor, requestId: caller.requestId, action, target, details });
+}
+
 export function toAuditDto(row: AuditEntry): TAuditEntry {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 // Businesses of one owner. Every query carries the owner id, so another owner's business is
 // simply not found.
 import type { TCaller } from "../auth/caller";
-import { recordAudit } from "../audit/audit-service";
+import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { Business } from "../db/generated/client";
@@ -24,13 +24,9 @@ export async function createBusiness(db: TDbOrTx, caller: TCaller, input: TCreat
   assertKnownCurrency(input.currency, "currency");
   return inTransaction(db, async (tx) => {
     const row = await tx.business.create({ data: { ownerId: caller.ownerId, name: input.name, currency: input.currency } });
-    await recordAudit(tx, { ...auditOf(caller), action: "business.created", target: { type: "business", id: row.id } });
+    await auditCaller(tx, caller, "business.created", { type: "business", id: row.id });
     return toBusinessDto(row);
   });
-}
-
-function auditOf(caller: TCaller) {
-  return { ownerId: caller.ownerId, actor: caller.actor, requestId: caller.requestId };
 }
 
 export async function findBusinesses(db: TDbOrTx, ownerId: string, query: TPageQuery) {
@@ -60,12 +56,7 @@ export async function updateBusiness(db: TDbOrTx, caller: TCaller, businessId: s
       data: { name: input.name, currency: input.currency },
     });
     if (count === 0) throw AppError.notFound("business");
-    await recordAudit(tx, {
-      ...auditOf(caller),
-      action: "business.updated",
-      target: { type: "business", id: businessId },
-      details: { fields: Object.keys(input) },
-    });
+    await auditCaller(tx, caller, "business.updated", { type: "business", id: businessId }, { fields: Object.keys(input) });
     return getBusiness(tx, caller.ownerId, businessId);
   });
 }

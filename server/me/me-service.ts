@@ -8,7 +8,8 @@ import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
-function toMeDto(owner: Owner, actor: TOwnerActor): TMe {
+/** The owner's profile fields, shared by Me and the user of a new session. */
+export function toOwnerProfile(owner: Owner) {
   return {
     id: owner.id,
     email: owner.email,
@@ -16,6 +17,12 @@ function toMeDto(owner: Owner, actor: TOwnerActor): TMe {
     base_currency: owner.baseCurrency,
     timezone: owner.timezone,
     locale: owner.locale,
+  };
+}
+
+function toMeDto(owner: Owner, actor: TOwnerActor): TMe {
+  return {
+    ...toOwnerProfile(owner),
     plan: owner.plan,
     plan_status: owner.planStatus,
     created_at: owner.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 // Projects live inside a business; both carry the owner id so every query is tenant-scoped.
 import { requireBusiness } from "../businesses/business-service";
 import type { TCaller } from "../auth/caller";
-import { recordAudit } from "../audit/audit-service";
+import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { Project } from "../db/generated/client";
@@ -23,13 +23,7 @@ export async function createProject(db: TDbOrTx, caller: TCaller, businessId: st
   await requireBusiness(db, caller.ownerId, businessId);
   return inTransaction(db, async (tx) => {
     const row = await tx.project.create({ data: { ownerId: caller.ownerId, businessId, name: input.name } });
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      requestId: caller.requestId,
-      action: "project.created",
-      target: { type: "project", id: row.id },
-    });
+    await auditCaller(tx, caller, "project.created", { type: "project", id: row.id });
     return toProjectDto(row);
   });
 }
@@ -59,13 +53,7 @@ export async function updateProject(db: TDbOrTx, caller: TCaller, projectId: str
       data: { name: input.name },
     });
     if (count === 0) throw AppError.notFound("project");
-    await recordAudit(tx, {
-      ownerId: caller.ownerId,
-      actor: caller.actor,
-      requestId: caller.requestId,
-      action: "project.updated",
-      target: { type: "project", id: projectId },
-    });
+    await auditCaller(tx, caller, "project.updated", { type: "project", id: projectId });
     return getProject(tx, caller.ownerId, projectId);
   });
 }

@@ -10,6 +10,7 @@ import type { TDb, TDbOrTx, TTx } from "../db/client";
 import type { Owner, Prisma, Session } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
+import { toOwnerProfile } from "../me/me-service";
 import type { TOwnerSession, TSessionChannel, TSessionStatus, TSessionUser } from "./session.schema";
 import { newSessionToken } from "./session-tokens";
 
@@ -37,14 +38,7 @@ export function toSessionDto(row: Session, currentSessionId: string | undefined,
 }
 
 export function toSessionUser(owner: Owner): TSessionUser {
-  return {
-    id: owner.id,
-    email: owner.email,
-    name: owner.name,
-    base_currency: owner.baseCurrency,
-    timezone: owner.timezone,
-    locale: owner.locale,
-  };
+  return toOwnerProfile(owner);
 }
 
 /** The owner as the actor of their own session (for audit entries written at sign-in). */
