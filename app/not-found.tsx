@@ -1,20 +1,15 @@
 import Link from "next/link";
-import { BrandMark } from "@/components/panel/brand";
+import { AuthShell } from "@/components/panel/auth-shell";
 
 export default function NotFound() {
   return (
-    <main className="auth">
-      <div className="auth-panel">
-        <div className="auth-brand">
-          <BrandMark />
-          <div>
-            <h1>Page not found</h1>
-            <p>
-              There is nothing at this address. <Link href="/businesses">Go to your businesses</Link>
-            </p>
-          </div>
-        </div>
-      </div>
-    </main>
+    <AuthShell
+      title="Page not found"
+      lead={
+        <>
+          There is nothing at this address. <Link href="/businesses">Go to your businesses</Link>
+        </>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { BrandMark } from "@/components/panel/brand";
+import { AuthShell } from "@/components/panel/auth-shell";
 import { EmailSignInForm } from "@/components/sign-in/email-sign-in-form";
 import { LINK_FALLBACK_MESSAGE, LINK_MESSAGES, SIGN_IN_MESSAGES } from "@/components/sign-in/messages";
 import { SignInForm } from "@/components/sign-in/sign-in-form";
@@ -35,46 +35,37 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const linkError = code && !tokenError ? (LINK_MESSAGES[code] ?? SIGN_IN_MESSAGES[code] ?? LINK_FALLBACK_MESSAGE) : null;
 
   return (
-    <main className="auth">
-      <div className="auth-panel">
-        <div className="auth-brand">
-          <BrandMark />
-          <div>
-            <h1>Sign in to your back office</h1>
-            <p>Your businesses, projects and money in one place.</p>
+    <AuthShell title="Sign in to your back office" lead="Your businesses, projects and money in one place.">
+      <div className="card auth-card">
+        {sent ? (
+          <div className="auth-sent" role="status">
+            <div className="empty-icon">
+              <MailIcon />
+            </div>
+            <h2>Check your inbox</h2>
+            <p>
+              We sent you a sign-in link. Open it in this browser to sign in: it works once, for {LOGIN_TOKEN_TTL_MS / 60_000}{" "}
+              minutes.
+            </p>
+            <p className="muted">
+              Nothing arrived after a minute? Look in your spam folder, or <Link href="/sign-in">send another link</Link>.
+            </p>
           </div>
-        </div>
-        <div className="card auth-card">
-          {sent ? (
-            <div className="auth-sent" role="status">
-              <div className="empty-icon">
-                <MailIcon />
-              </div>
-              <h2>Check your inbox</h2>
-              <p>
-                We sent you a sign-in link. Open it in this browser to sign in: it works once, for {LOGIN_TOKEN_TTL_MS / 60_000}{" "}
-                minutes.
-              </p>
-              <p className="muted">
-                Nothing arrived after a minute? Look in your spam folder, or <Link href="/sign-in">send another link</Link>.
-              </p>
+        ) : (
+          <div className="form">
+            <FormAlert message={linkError} />
+            <EmailSignInForm initialError={null} autoFocus={!tokenError} />
+          </div>
+        )}
+        {staticMode && !sent ? (
+          <details className="disclosure" open={tokenError ? true : undefined}>
+            <summary>Use an owner token</summary>
+            <div className="disclosure-body">
+              <SignInForm initialError={tokenError} autoFocus={Boolean(tokenError)} />
             </div>
-          ) : (
-            <div className="form">
-              <FormAlert message={linkError} />
-              <EmailSignInForm initialError={null} autoFocus={!tokenError} />
-            </div>
-          )}
-          {staticMode && !sent ? (
-            <details className="disclosure" open={tokenError ? true : undefined}>
-              <summary>Use an owner token</summary>
-              <div className="disclosure-body">
-                <SignInForm initialError={tokenError} autoFocus={Boolean(tokenError)} />
-              </div>
-            </details>
-          ) : null}
-        </div>
+          </details>
+        ) : null}
       </div>
-    </main>
+    </AuthShell>
   );
 }

@@ -2,11 +2,14 @@
 // One agent: its token (rotate: the new one is shown once), its status (suspend, reactivate),
 // its name, grants and allowed IP ranges (saving replaces the grants), and revoking it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import { formErrorOf } from "@/lib/trpc/errors";
 import type { TAgent } from "@/server/agents/agent.schema";
+import { PageHeader } from "../panel/page-header";
 import { DateTime } from "../panel/preferences";
+import { ActionButton } from "../ui/action-button";
+import { CardHeader, CardSection } from "../ui/card";
 import { FormAlert } from "../ui/field";
 import { AlertIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
@@ -68,10 +71,10 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
 
   return (
     <>
-      <header className="page-header">
-        <div>
-          <h1>{agent.name}</h1>
-          <div className="page-header-meta">
+      <PageHeader
+        title={agent.name}
+        meta={
+          <>
             <StatusPill status={agent.status} />
             <span>
               Created <DateTime iso={agent.created_at} />
@@ -79,9 +82,9 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
             <span className="mono" title="Agent ID">
               {agent.id}
             </span>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      />
       <div className="stack">
         {revoked ? (
           <div className="banner banner-danger" role="status">
@@ -100,13 +103,11 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
         ) : null}
 
         <div className="grid-2">
-          <section className="card" aria-labelledby="token-heading">
-            <div className="card-header">
-              <div>
-                <h2 id="token-heading">Token</h2>
-                <p>The agent&apos;s bearer for the API. Only its first characters are kept for you to recognise it.</p>
-              </div>
-            </div>
+          <CardSection
+            headingId="token-heading"
+            title="Token"
+            description="The agent's bearer for the API. Only its first characters are kept for you to recognise it."
+          >
             <dl className="details">
               <dt>Current token</dt>
               <dd className="mono">{revoked ? <span className="muted">None</span> : (agent.token_hint ?? "—")}</dd>
@@ -122,23 +123,21 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
             <div className="card-body card-body-top">
               <FormAlert message={errorFor("token")} />
               {confirming === "rotate" ? (
-                <div className="confirm" role="group" aria-label="Confirm token rotation">
-                  <p>The current token stops working at once. The agent needs the new one to carry on.</p>
-                  <div className="form-actions">
-                    <button
-                      type="button"
-                      className="button button-primary"
+                <Confirm
+                  label="Confirm token rotation"
+                  action={
+                    <ActionButton
+                      look="button-primary"
+                      pending={rotate.isPending}
                       onClick={() => rotate.mutate({ id: agent.id })}
-                      disabled={rotate.isPending}
                     >
-                      {rotate.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                       Rotate now
-                    </button>
-                    <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
-                      Cancel
-                    </button>
-                  </div>
-                </div>
+                    </ActionButton>
+                  }
+                  onCancel={() => setConfirming(null)}
+                >
+                  The current token stops working at once. The agent needs the new one to carry on.
+                </Confirm>
               ) : (
                 <button
                   type="button"
@@ -150,42 +149,38 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
                 </button>
               )}
             </div>
-          </section>
+          </CardSection>
 
           <section className="card" aria-labelledby="status-heading">
-            <div className="card-header">
-              <div>
-                <h2 id="status-heading">Status</h2>
-                <p>
-                  {revoked
-                    ? "A revoked agent stays revoked."
-                    : "A suspended agent's calls are refused (403 agent_suspended) until you reactivate it."}
-                </p>
-              </div>
+            <CardHeader
+              headingId="status-heading"
+              title="Status"
+              description={
+                revoked
+                  ? "A revoked agent stays revoked."
+                  : "A suspended agent's calls are refused (403 agent_suspended) until you reactivate it."
+              }
+            >
               <StatusPill status={agent.status} />
-            </div>
+            </CardHeader>
             <div className="card-body">
               <FormAlert message={errorFor("status")} />
               {agent.status === "active" ? (
-                <button
-                  type="button"
-                  className="button button-secondary"
+                <ActionButton
+                  look="button-secondary"
+                  pending={setStatus.isPending}
                   onClick={() => setStatus.mutate({ id: agent.id, status: "suspended" })}
-                  disabled={setStatus.isPending}
                 >
-                  {setStatus.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                   Suspend agent
-                </button>
+                </ActionButton>
               ) : agent.status === "suspended" ? (
-                <button
-                  type="button"
-                  className="button button-primary"
+                <ActionButton
+                  look="button-primary"
+                  pending={setStatus.isPending}
                   onClick={() => setStatus.mutate({ id: agent.id, status: "active" })}
-                  disabled={setStatus.isPending}
                 >
-                  {setStatus.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                   Reactivate agent
-                </button>
+                </ActionButton>
               ) : (
                 <p className="muted">Revoked for good.</p>
               )}
@@ -193,17 +188,13 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
           </section>
         </div>
 
-        <section className="card" aria-labelledby="edit-heading">
-          <div className="card-header">
-            <div>
-              <h2 id="edit-heading">Name and grants</h2>
-              <p>
-                {revoked
-                  ? "Read-only: the agent is revoked."
-                  : "Saving replaces all grants; their spending counters start again."}
-              </p>
-            </div>
-          </div>
+        <CardSection
+          headingId="edit-heading"
+          title="Name and grants"
+          description={
+            revoked ? "Read-only: the agent is revoked." : "Saving replaces all grants; their spending counters start again."
+          }
+        >
           <div className="card-body">
             <AgentForm
               labelledBy="edit-heading"
@@ -217,49 +208,55 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
               onSubmit={(values) => update.mutateAsync({ id: agent.id, ...values })}
             />
           </div>
-        </section>
+        </CardSection>
 
         {revoked ? null : (
-          <section className="card card-danger" aria-labelledby="revoke-heading">
-            <div className="card-header">
-              <div>
-                <h2 id="revoke-heading">Revoke agent</h2>
-                <p>For good: its token is refused from now on and it cannot be reactivated. Its history stays.</p>
-              </div>
-            </div>
+          <CardSection
+            className="card-danger"
+            headingId="revoke-heading"
+            title="Revoke agent"
+            description="For good: its token is refused from now on and it cannot be reactivated. Its history stays."
+          >
             <div className="card-body">
               <FormAlert message={errorFor("revoke")} />
               {confirming === "revoke" ? (
-                <div className="confirm" role="group" aria-label="Confirm revocation">
-                  <p>
-                    Revoke <strong>{agent.name}</strong>? This cannot be undone.
-                  </p>
-                  <div className="form-actions">
-                    <button
-                      type="button"
-                      className="button button-danger"
-                      onClick={() => revoke.mutate({ id: agent.id })}
-                      disabled={revoke.isPending}
-                    >
-                      {revoke.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                <Confirm
+                  label="Confirm revocation"
+                  action={
+                    <ActionButton look="button-danger" pending={revoke.isPending} onClick={() => revoke.mutate({ id: agent.id })}>
                       Yes, revoke it
-                    </button>
-                    <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
-                      Cancel
-                    </button>
-                  </div>
-                </div>
+                    </ActionButton>
+                  }
+                  onCancel={() => setConfirming(null)}
+                >
+                  Revoke <strong>{agent.name}</strong>? This cannot be undone.
+                </Confirm>
               ) : (
                 <button type="button" className="button button-danger-outline" onClick={() => setConfirming("revoke")}>
                   Revoke agent…
                 </button>
               )}
             </div>
-          </section>
+          </CardSection>
         )}
 
         <TokenDialog shown={shown} onClose={() => setShown(null)} />
       </div>
     </>
+  );
+}
+
+/** "Are you sure?": what happens, the button that does it, and Cancel. */
+function Confirm(props: { label: string; action: ReactNode; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="confirm" role="group" aria-label={props.label}>
+      <p>{props.children}</p>
+      <div className="form-actions">
+        {props.action}
+        <button type="button" className="button button-secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { formErrorByPath, type TFieldIssue, type TFormError } from "@/lib/trpc/errors";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
-import { Field, FormAlert, SubmitButton } from "../ui/field";
+import { Field, FieldError, FormAlert, SubmitButton } from "../ui/field";
 import { PlusIcon, TrashIcon } from "../ui/icons";
 import { useHydrated } from "../ui/use-hydrated";
 import {
@@ -150,11 +150,7 @@ export function AgentForm(props: {
               </span>
               <span className="hint">What the agent may do, and where.</span>
             </div>
-            {errors.fields.grants ? (
-              <p className="field-error" role="alert">
-                {errors.fields.grants}
-              </p>
-            ) : null}
+            <FieldError message={errors.fields.grants} />
             {drafts.length === 0 ? (
               <p className="grants-empty">
                 No grants: the agent can read its own profile and ask you for data or permissions, nothing more.
@@ -256,27 +252,15 @@ function GrantRow(props: {
         <TrashIcon />
         Remove
       </button>
-      {errors[`grants.${index}`] ? (
-        <p className="field-error" role="alert">
-          {errors[`grants.${index}`]}
-        </p>
-      ) : null}
+      <FieldError message={errors[`grants.${index}`]} />
       <div className="grant-grid grant-grid-3">
-        <Field label="Scope" error={error("scope")}>
-          {(control) => (
-            <Select
-              {...control}
-              value={draft.scope}
-              onChange={(value) => props.onChange({ scope: value as TGrantDraft["scope"] }, "scope")}
-            >
-              {SCOPE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <ChoiceField
+          label="Scope"
+          error={error("scope")}
+          value={draft.scope}
+          options={SCOPE_OPTIONS}
+          onChange={(value) => props.onChange({ scope: value }, "scope")}
+        />
         <Field label="Resource" error={error("resource")}>
           {(control) => (
             <Select {...control} value={draft.resource} onChange={(value) => props.onChange({ resource: value }, "resource")}>
@@ -284,88 +268,88 @@ function GrantRow(props: {
               {groups.map(({ group, options }) =>
                 options.length === 0 ? null : (
                   <optgroup key={group} label={group}>
-                    {options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
+                    <Options options={options} />
                   </optgroup>
                 ),
               )}
             </Select>
           )}
         </Field>
-        <Field label="Level" error={error("level")}>
-          {(control) => (
-            <Select
-              {...control}
-              value={draft.level}
-              onChange={(value) => props.onChange({ level: value as TGrantDraft["level"] }, "level")}
-            >
-              {LEVEL_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <ChoiceField
+          label="Level"
+          error={error("level")}
+          value={draft.level}
+          options={LEVEL_OPTIONS}
+          onChange={(value) => props.onChange({ level: value }, "level")}
+        />
       </div>
       <div className="grant-grid grant-grid-4">
-        <Field label="Daily limit" error={error("daily_limit_minor")}>
-          {(control) => (
-            <input
-              {...control}
-              className="input input-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="No limit"
-              value={draft.daily}
-              onChange={(event) => props.onChange({ daily: event.target.value }, "daily_limit_minor")}
-            />
-          )}
-        </Field>
-        <Field label="Monthly limit" error={error("monthly_limit_minor")}>
-          {(control) => (
-            <input
-              {...control}
-              className="input input-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="No limit"
-              value={draft.monthly}
-              onChange={(event) => props.onChange({ monthly: event.target.value }, "monthly_limit_minor")}
-            />
-          )}
-        </Field>
-        <Field label="Currency" error={error("currency")}>
-          {(control) => (
-            <Select {...control} value={draft.currency} onChange={(value) => props.onChange({ currency: value }, "currency")}>
-              {props.currencies.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Over the limit" error={error("over_limit")}>
-          {(control) => (
-            <Select
-              {...control}
-              value={draft.over_limit}
-              onChange={(value) => props.onChange({ over_limit: value as TGrantDraft["over_limit"] }, "over_limit")}
-            >
-              {OVER_LIMIT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {LIMIT_FIELDS.map(({ label, draftKey, field }) => (
+          <Field key={field} label={label} error={error(field)}>
+            {(control) => (
+              <input
+                {...control}
+                className="input input-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="No limit"
+                value={draft[draftKey]}
+                onChange={(event) => props.onChange({ [draftKey]: event.target.value }, field)}
+              />
+            )}
+          </Field>
+        ))}
+        <ChoiceField
+          label="Currency"
+          error={error("currency")}
+          value={draft.currency}
+          options={props.currencies.map((code) => ({ value: code, label: code }))}
+          onChange={(value) => props.onChange({ currency: value }, "currency")}
+        />
+        <ChoiceField
+          label="Over the limit"
+          error={error("over_limit")}
+          value={draft.over_limit}
+          options={OVER_LIMIT_OPTIONS}
+          onChange={(value) => props.onChange({ over_limit: value }, "over_limit")}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** The spending limits of a grant row, in major units ("" is no limit). */
+const LIMIT_FIELDS = [
+  { label: "Daily limit", draftKey: "daily", field: "daily_limit_minor" },
+  { label: "Monthly limit", draftKey: "monthly", field: "monthly_limit_minor" },
+] as const;
+
+type TOption<TValue extends string> = { value: TValue; label: string };
+
+function Options({ options }: { options: readonly TOption<string>[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** A labelled select over a fixed list of options. */
+function ChoiceField<TValue extends string>(props: {
+  label: string;
+  error: string | null;
+  value: TValue;
+  options: readonly TOption<TValue>[];
+  onChange: (value: TValue) => void;
+}) {
+  return (
+    <Field label={props.label} error={props.error}>
+      {(control) => (
+        <Select {...control} value={props.value} onChange={(value) => props.onChange(value as TValue)}>
+          <Options options={props.options} />
+        </Select>
+      )}
+    </Field>
   );
 }
 

@@ -7,12 +7,14 @@ import { useState } from "react";
 import { formatMinor } from "@/lib/money";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { TAgent } from "@/server/agents/agent.schema";
+import { ListCard } from "../panel/list-card";
 import { AGENTS_PAGE_SIZE } from "../panel/page-size";
-import { DateTime, usePreferences } from "../panel/preferences";
+import { usePreferences } from "../panel/preferences";
 import { useCursorList, type TListPage } from "../panel/use-cursor-list";
+import { CardSection } from "../ui/card";
+import { createdColumn, DataTable } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
 import { BotIcon } from "../ui/icons";
-import { LoadMore } from "../ui/load-more";
 import { StatusPill } from "../ui/status-pill";
 import { AgentForm } from "./agent-form";
 import { levelLabel, resourceLabel, SCOPE_LABELS, type TGrantRecord, type TResourceOption } from "./grants";
@@ -30,7 +32,6 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
     fetchPage: (cursor, signal) => client.agents.find.query({ ...input, cursor }, { signal }),
     initialPage: props.initialPage,
   });
-  const agents = list.items;
 
   const create = useMutation(
     trpc.agents.create.mutationOptions({
@@ -44,72 +45,44 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
 
   return (
     <div className="stack">
-      <section className="card" aria-labelledby="agents-heading">
-        <div className="card-header">
-          <h2 id="agents-heading">All agents</h2>
-          {agents.length > 0 ? (
-            <span className="count">
-              {agents.length}
-              {list.hasNextPage ? "+" : ""} {agents.length === 1 ? "agent" : "agents"}
-            </span>
-          ) : null}
-        </div>
-        {agents.length === 0 ? (
+      <ListCard
+        headingId="agents-heading"
+        title="All agents"
+        noun={["agent", "agents"]}
+        list={list}
+        empty={
           <EmptyState icon={<BotIcon />} title="No agents yet">
             An agent is an AI or a script that uses the API with its own token. Create one below and give it only the grants it
             needs.
           </EmptyState>
-        ) : (
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Grants</th>
-                  <th scope="col">Token</th>
-                  <th scope="col" className="cell-right">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {agents.map((agent) => (
-                  <tr key={agent.id}>
-                    <td className="cell-name">
-                      <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
-                    </td>
-                    <td>
-                      <StatusPill status={agent.status} />
-                    </td>
-                    <td>
-                      <GrantSummary grants={agent.grants} resources={props.resources} />
-                    </td>
-                    <td className="mono muted">{agent.status === "revoked" ? "—" : (agent.token_hint ?? "—")}</td>
-                    <td className="cell-date cell-right">
-                      <DateTime iso={agent.created_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <LoadMore
-          hasNextPage={list.hasNextPage}
-          isFetchingNextPage={list.isFetchingNextPage}
-          isError={list.isFetchNextPageError}
-          onLoadMore={() => void list.fetchNextPage()}
+        }
+      >
+        <DataTable
+          scroll
+          items={list.items}
+          columns={[
+            {
+              header: "Name",
+              cellClassName: "cell-name",
+              cell: (agent) => <Link href={`/agents/${agent.id}`}>{agent.name}</Link>,
+            },
+            { header: "Status", cell: (agent) => <StatusPill status={agent.status} /> },
+            { header: "Grants", cell: (agent) => <GrantSummary grants={agent.grants} resources={props.resources} /> },
+            {
+              header: "Token",
+              cellClassName: "mono muted",
+              cell: (agent) => (agent.status === "revoked" ? "—" : (agent.token_hint ?? "—")),
+            },
+            createdColumn(),
+          ]}
         />
-      </section>
+      </ListCard>
 
-      <section className="card" aria-labelledby="new-agent-heading">
-        <div className="card-header">
-          <div>
-            <h2 id="new-agent-heading">New agent</h2>
-            <p>It gets its own token, shown once. Start with “recommend”: you approve each action in Approvals.</p>
-          </div>
-        </div>
+      <CardSection
+        headingId="new-agent-heading"
+        title="New agent"
+        description="It gets its own token, shown once. Start with “recommend”: you approve each action in Approvals."
+      >
         <div className="card-body">
           <AgentForm
             key={formKey}
@@ -122,7 +95,7 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
             onSubmit={(values) => create.mutateAsync(values)}
           />
         </div>
-      </section>
+      </CardSection>
 
       <TokenDialog shown={shown} onClose={() => setShown(null)} showAgentLink />
     </div>

@@ -14,6 +14,8 @@ import { levelLabel, SCOPE_LABELS } from "../agents/grants";
 import { APPROVALS_PAGE_SIZE } from "../panel/page-size";
 import { DateTime, usePreferences } from "../panel/preferences";
 import { useCursorList, type TListPage } from "../panel/use-cursor-list";
+import { ActionButton } from "../ui/action-button";
+import { CardHeader } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
 import { FormAlert } from "../ui/field";
 import { InboxIcon } from "../ui/icons";
@@ -87,8 +89,7 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
 
   return (
     <section className="card" aria-labelledby="approvals-heading">
-      <div className="card-header card-header-wrap">
-        <h2 id="approvals-heading">{status === "pending" ? "Waiting for you" : "All approvals"}</h2>
+      <CardHeader headingId="approvals-heading" title={status === "pending" ? "Waiting for you" : "All approvals"} wrap>
         <div className="toolbar">
           <Segmented
             label="Status"
@@ -109,7 +110,7 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
             }}
           />
         </div>
-      </div>
+      </CardHeader>
       {notice ? (
         <div className="card-body card-body-tight">
           <p className="notice" role="status">
@@ -140,12 +141,7 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
           ))}
         </ul>
       )}
-      <LoadMore
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        isError={list.isFetchNextPageError}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <LoadMore list={list} />
     </section>
   );
 }
@@ -245,29 +241,31 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
             placeholder={approval.kind === "request" ? "e.g. Uploaded to the shared folder" : "e.g. Fine this once"}
           />
           <div className="form-actions">
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => approve.mutate(decision())}>
-              {approve.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            <ActionButton
+              look="button-primary"
+              pending={approve.isPending}
+              disabled={busy}
+              onClick={() => approve.mutate(decision())}
+            >
               Approve
-            </button>
-            <button
-              type="button"
-              className="button button-danger-outline"
+            </ActionButton>
+            <ActionButton
+              look="button-danger-outline"
+              pending={reject.isPending}
               disabled={busy}
               onClick={() => reject.mutate(decision())}
             >
-              {reject.isPending ? <span className="spinner" aria-hidden="true" /> : null}
               Reject
-            </button>
+            </ActionButton>
             {approval.kind === "request" ? (
-              <button
-                type="button"
-                className="button button-secondary"
+              <ActionButton
+                look="button-secondary"
+                pending={dismiss.isPending}
                 disabled={busy}
                 onClick={() => dismiss.mutate(decision())}
               >
-                {dismiss.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                 Dismiss
-              </button>
+              </ActionButton>
             ) : null}
           </div>
         </div>

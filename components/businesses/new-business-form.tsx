@@ -5,26 +5,22 @@
 // The inputs are uncontrolled (read on submit): what someone types before the page's script
 // has hydrated is kept, not reset.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
-import { formErrorOf, type TFormError } from "@/lib/trpc/errors";
-import { Field, FormAlert, SubmitButton } from "../ui/field";
-import { useHydrated } from "../ui/use-hydrated";
+import { CreateForm, NameField, useCreateFormState } from "../ui/create-form";
+import { Field } from "../ui/field";
 import { COMMON_CURRENCIES, isCommonCurrency, OTHER_CURRENCY } from "./currencies";
 
 const FIELDS = ["name", "currency"] as const;
-const NO_ERRORS: TFormError = { fields: {}, summary: null };
 
 export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
+  const form = useCreateFormState(FIELDS);
   const nameRef = useRef<HTMLInputElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const otherRef = useRef<HTMLInputElement>(null);
   const [isOther, setIsOther] = useState(false);
-  const [errors, setErrors] = useState<TFormError>(NO_ERRORS);
-  const [created, setCreated] = useState<string | null>(null);
 
   // The select may have been changed before hydration.
   useEffect(() => {
@@ -34,55 +30,35 @@ export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }
   const create = useMutation(
     trpc.businesses.create.mutationOptions({
       onSuccess: async ({ data }) => {
-        setErrors(NO_ERRORS);
-        setCreated(data.name);
+        form.succeeded(data.name);
         if (nameRef.current) nameRef.current.value = "";
         await queryClient.invalidateQueries({ queryKey: trpc.businesses.find.pathKey() });
       },
       onError: (error) => {
-        const formError = formErrorOf(error, FIELDS);
-        setErrors(formError);
-        setCreated(null);
+        const formError = form.failed(error);
         if (formError.fields.name) nameRef.current?.focus();
         else if (formError.fields.currency) (otherRef.current ?? selectRef.current)?.focus();
       },
     }),
   );
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const choice = selectRef.current?.value ?? defaultCurrency;
     const currency = choice === OTHER_CURRENCY ? (otherRef.current?.value ?? "").trim().toUpperCase() : choice;
     create.mutate({ name: nameRef.current?.value ?? "", currency });
   }
 
-  function clearError(field: (typeof FIELDS)[number]) {
-    if (!errors.fields[field]) return;
-    const { [field]: _cleared, ...rest } = errors.fields;
-    setErrors({ ...errors, fields: rest });
-  }
+  const { errors } = form;
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="new-business-heading">
-      <FormAlert message={errors.summary} />
-      <Field label="Name" error={errors.fields.name}>
-        {(control) => (
-          <input
-            {...control}
-            ref={nameRef}
-            className="input"
-            name="name"
-            autoComplete="organization"
-            placeholder="e.g. Atlas Studio"
-            maxLength={200}
-            defaultValue=""
-            onChange={() => {
-              setCreated(null);
-              clearError("name");
-            }}
-          />
-        )}
-      </Field>
+    <CreateForm
+      state={form}
+      labelledBy="new-business-heading"
+      pending={create.isPending}
+      submitLabel="Create business"
+      onSubmit={onSubmit}
+    >
+      <NameField state={form} inputRef={nameRef} label="Name" autoComplete="organization" placeholder="e.g. Atlas Studio" />
       <Field
         label="Currency"
         error={isOther ? null : errors.fields.currency}
@@ -98,7 +74,7 @@ export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }
             onChange={(event) => {
               const other = event.target.value === OTHER_CURRENCY;
               setIsOther(other);
-              clearError("currency");
+              form.clearError("currency");
               if (other) requestAnimationFrame(() => otherRef.current?.focus());
             }}
           >
@@ -125,19 +101,11 @@ export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }
               maxLength={3}
               placeholder="ABC"
               defaultValue=""
-              onChange={() => clearError("currency")}
+              onChange={() => form.clearError("currency")}
             />
           )}
         </Field>
       ) : null}
-      <div className="form-actions">
-        <SubmitButton pending={create.isPending} disabled={!hydrated} pendingLabel="Creating…">
-          Create business
-        </SubmitButton>
-      </div>
-      <p className="notice" role="status">
-        {created ? `${created} was added.` : ""}
-      </p>
-    </form>
+    </CreateForm>
   );
 }

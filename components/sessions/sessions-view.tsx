@@ -9,6 +9,8 @@ import type { TOwnerSession } from "@/server/sessions/session.schema";
 import { SESSIONS_PAGE_SIZE } from "../panel/page-size";
 import { DateTime } from "../panel/preferences";
 import { useCursorList, type TListPage } from "../panel/use-cursor-list";
+import { ActionButton } from "../ui/action-button";
+import { CardHeader } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
 import { FormAlert } from "../ui/field";
 import { KeyIcon, LogOutIcon } from "../ui/icons";
@@ -70,24 +72,24 @@ export function SessionsView(props: { initialFilter: TFilter; initialPage: TList
 
   return (
     <section className="card" aria-labelledby="sessions-heading">
-      <div className="card-header card-header-wrap">
-        <div>
-          <h2 id="sessions-heading">Signed-in sessions</h2>
-          <p>Every sign-in, from this panel or from the API. A session lasts 30 days unless it is revoked.</p>
-        </div>
+      <CardHeader
+        headingId="sessions-heading"
+        title="Signed-in sessions"
+        description="Every sign-in, from this panel or from the API. A session lasts 30 days unless it is revoked."
+        wrap
+      >
         <div className="toolbar">
           <Segmented label="Which sessions" value={filter} options={FILTERS} onChange={setFilter} />
-          <button
-            type="button"
-            className="button button-secondary"
+          <ActionButton
+            look="button-secondary"
+            pending={revokeOthers.isPending}
+            icon={<LogOutIcon />}
             onClick={() => revokeOthers.mutate({})}
-            disabled={revokeOthers.isPending}
           >
-            {revokeOthers.isPending ? <span className="spinner" aria-hidden="true" /> : <LogOutIcon />}
             Sign out everywhere else
-          </button>
+          </ActionButton>
         </div>
-      </div>
+      </CardHeader>
       {props.staticOwner ? (
         <p className="card-note">
           You are signed in with the static owner token, which is not a session: “Sign out everywhere else” signs out every
@@ -186,12 +188,7 @@ export function SessionsView(props: { initialFilter: TFilter; initialPage: TList
           </table>
         </div>
       )}
-      <LoadMore
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        isError={list.isFetchNextPageError}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <LoadMore list={list} />
     </section>
   );
 }

@@ -29,17 +29,23 @@ export function Field(props: {
         "aria-invalid": props.error ? true : undefined,
         "aria-describedby": describedBy || undefined,
       })}
-      {props.error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError message={props.error} id={errorId} />
       {props.hint ? (
         <p className="hint" id={hintId}>
           {props.hint}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A field's error, announced when it appears. */
+export function FieldError({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
   );
 }
 

@@ -3,24 +3,32 @@
 // calm message when the next page failed.
 import { FormAlert } from "./field";
 
-export function LoadMore(props: { hasNextPage: boolean; isFetchingNextPage: boolean; isError: boolean; onLoadMore: () => void }) {
+/** What the footer needs of a cursor-paged query (useCursorList's answer fits). */
+export type TLoadMoreList = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+export function LoadMore({ list }: { list: TLoadMoreList }) {
   return (
     <>
-      {props.isError ? (
+      {list.isFetchNextPageError ? (
         <div className="card-body">
           <FormAlert message="The next page could not be loaded. Try again." />
         </div>
       ) : null}
-      {props.hasNextPage ? (
+      {list.hasNextPage ? (
         <div className="card-footer">
           <button
             type="button"
             className="button button-secondary"
-            onClick={props.onLoadMore}
-            disabled={props.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
           >
-            {props.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-            {props.isFetchingNextPage ? "Loading…" : "Load more"}
+            {list.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
+            {list.isFetchingNextPage ? "Loading…" : "Load more"}
           </button>
         </div>
       ) : null}

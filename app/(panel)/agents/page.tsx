@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AgentsView } from "@/components/agents/agents-view";
 import { AGENTS_PAGE_SIZE } from "@/components/panel/page-size";
+import { PageHeader } from "@/components/panel/page-header";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 import { loadGrantResources } from "./grant-resources";
 
@@ -17,12 +18,10 @@ export default async function AgentsPage() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Agents</h1>
-          <p>The AI agents and scripts that act on your money through the API, each with its own token and grants.</p>
-        </div>
-      </header>
+      <PageHeader
+        title="Agents"
+        lead="The AI agents and scripts that act on your money through the API, each with its own token and grants."
+      />
       <AgentsView initialPage={firstPage} resources={resources} defaultCurrency={me.base_currency} />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ApprovalsView } from "@/components/approvals/approvals-view";
 import { APPROVALS_PAGE_SIZE } from "@/components/panel/page-size";
+import { PageHeader } from "@/components/panel/page-header";
 import { getOwnerCaller } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Approvals" };
@@ -16,14 +17,10 @@ export default async function ApprovalsPage() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Approvals</h1>
-          <p>
-            What your agents asked for, and the changes they proposed that need your consent. Nothing runs until you approve it.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Approvals"
+        lead="What your agents asked for, and the changes they proposed that need your consent. Nothing runs until you approve it."
+      />
       <ApprovalsView initialPage={firstPage} agents={agents} />
     </div>
   );

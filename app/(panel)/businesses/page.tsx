@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BusinessesView } from "@/components/businesses/businesses-view";
 import { BUSINESSES_PAGE_SIZE } from "@/components/panel/page-size";
+import { PageHeader } from "@/components/panel/page-header";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Businesses" };
@@ -13,12 +14,10 @@ export default async function BusinessesPage() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Businesses</h1>
-          <p>The companies you keep books for. Each one reports in its own currency and holds its projects.</p>
-        </div>
-      </header>
+      <PageHeader
+        title="Businesses"
+        lead="The companies you keep books for. Each one reports in its own currency and holds its projects."
+      />
       <BusinessesView initialPage={firstPage} defaultCurrency={me.base_currency} />
     </div>
   );

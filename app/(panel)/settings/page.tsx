@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PageHeader } from "@/components/panel/page-header";
 import { DateTime } from "@/components/panel/preferences";
+import { CardHeader, CardSection } from "@/components/ui/card";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -11,20 +13,13 @@ export default async function SettingsPage() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Settings</h1>
-          <p>Your profile as the service knows it.</p>
-        </div>
-      </header>
+      <PageHeader title="Settings" lead="Your profile as the service knows it." />
       <div className="stack">
-        <section className="card" aria-labelledby="profile-heading">
-          <div className="card-header">
-            <div>
-              <h2 id="profile-heading">Profile</h2>
-              <p>Read-only here for now; the API changes these (PATCH /v1/me).</p>
-            </div>
-          </div>
+        <CardSection
+          headingId="profile-heading"
+          title="Profile"
+          description="Read-only here for now; the API changes these (PATCH /v1/me)."
+        >
           <dl className="details">
             <dt>Email</dt>
             <dd>{me.email}</dd>
@@ -50,17 +45,19 @@ export default async function SettingsPage() {
             <dt>Owner ID</dt>
             <dd className="mono">{me.id}</dd>
           </dl>
-        </section>
+        </CardSection>
         <section className="card" aria-labelledby="security-heading">
-          <div className="card-header">
-            <div>
-              <h2 id="security-heading">Sign-in and sessions</h2>
-              <p>You sign in with a one-time link mailed to {me.email}. See every device and API client signed in as you.</p>
-            </div>
+          <CardHeader
+            headingId="security-heading"
+            title="Sign-in and sessions"
+            description={
+              <>You sign in with a one-time link mailed to {me.email}. See every device and API client signed in as you.</>
+            }
+          >
             <Link href="/settings/sessions" className="button button-secondary">
               Manage sessions
             </Link>
-          </div>
+          </CardHeader>
         </section>
       </div>
     </div>

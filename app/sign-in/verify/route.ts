@@ -3,20 +3,12 @@
 // service (the same verifyMagicLink as POST /v1/auth/verify), keeps the new `ses_` session in
 // the panel cookie and opens the panel. A used, expired or unknown link lands on the sign-in
 // page with the same message as Auth.js's own links, which offers to send a new one.
-import { NextResponse } from "next/server";
-import {
-  clientIpFromHeaders,
-  newPanelRequestId,
-  PANEL_COOKIE,
-  panelCookieOptions,
-  panelTokenFromRequest,
-  SIGN_IN_PATH,
-} from "@/server/auth/panel-session";
+import { clientIpFromHeaders, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { toAppError } from "@/server/errors/to-app-error";
 import { errorFields, log } from "@/server/log";
 import { verifyMagicLink } from "@/server/sessions/login-service";
-import { revokeSessionByToken } from "@/server/sessions/session-service";
+import { endPanelSession, PRIVATE_REDIRECT, seeOther as redirect, setPanelCookie } from "../../api/panel/_lib";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -41,13 +33,9 @@ export async function GET(req: Request): Promise<Response> {
     });
     // A session this browser held before is given up, not left behind alive.
     const previous = panelTokenFromRequest(req);
-    if (previous?.startsWith("ses_") && previous !== session.session_token) {
-      await revokeSessionByToken(db, previous, { requestId }).catch(() => null);
-    }
-    const response = seeOther(AFTER_SIGN_IN);
+    if (previous !== session.session_token) await endPanelSession(previous, { db, requestId }).catch(() => null);
     const secondsLeft = Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000);
-    response.cookies.set(PANEL_COOKIE, session.session_token, panelCookieOptions(req, Math.max(0, secondsLeft)));
-    return response;
+    return setPanelCookie(seeOther(AFTER_SIGN_IN), req, session.session_token, Math.max(0, secondsLeft));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === "login_token_invalid") return seeOther(`${SIGN_IN_PATH}?error=login_token_invalid`);
@@ -57,9 +45,6 @@ export async function GET(req: Request): Promise<Response> {
 }
 
 /** A 303 to a path of this site; the token in this URL is never sent on as a Referer. */
-function seeOther(path: string): NextResponse {
-  return new NextResponse(null, {
-    status: 303,
-    headers: { Location: path, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
-  });
+function seeOther(path: string) {
+  return redirect(path, PRIVATE_REDIRECT);
 }

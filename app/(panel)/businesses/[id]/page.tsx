@@ -1,66 +1,42 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { BackLink, PageHeader } from "@/components/panel/page-header";
 import { DateTime } from "@/components/panel/preferences";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
 import { ProjectsView } from "@/components/projects/projects-view";
-import { ArrowLeftIcon } from "@/components/ui/icons";
-import { toAppError } from "@/server/errors/to-app-error";
-import { getOwnerCaller, type TServerCaller } from "@/server/trpc/server-caller";
+import { CardSection } from "@/components/ui/card";
+import { detailMetadata, loadDetail, type TDetailPageProps } from "@/lib/panel/detail-page";
 
 export const dynamic = "force-dynamic";
 
-type TProps = { params: Promise<{ id: string }> };
+export const generateMetadata = detailMetadata((caller, id) => caller.businesses.get({ id }), "Business");
 
-/** The business, or the not-found page (another owner's business and a malformed id alike). */
-async function loadBusiness(caller: TServerCaller, id: string) {
-  try {
-    return (await caller.businesses.get({ id })).data;
-  } catch (error) {
-    const { code } = toAppError(error);
-    if (code === "not_found" || code === "validation_error") notFound();
-    throw error;
-  }
-}
-
-export async function generateMetadata({ params }: TProps): Promise<Metadata> {
-  const caller = await getOwnerCaller();
-  const { id } = await params;
-  const business = await caller.businesses.get({ id }).catch(() => null);
-  return { title: business?.data.name ?? "Business" };
-}
-
-export default async function BusinessPage({ params }: TProps) {
-  const { id } = await params;
-  const caller = await getOwnerCaller();
-  const business = await loadBusiness(caller, id);
+export default async function BusinessPage(props: TDetailPageProps) {
+  // Another owner's business and a malformed id alike are the not-found page.
+  const {
+    caller,
+    id,
+    record: business,
+  } = await loadDetail(props, (owner, businessId) => owner.businesses.get({ id: businessId }));
   const projects = await caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE });
 
   return (
     <div className="page">
-      <Link href="/businesses" className="back-link">
-        <ArrowLeftIcon />
-        Businesses
-      </Link>
-      <header className="page-header">
-        <div>
-          <h1>{business.name}</h1>
-          <div className="page-header-meta">
+      <BackLink href="/businesses">Businesses</BackLink>
+      <PageHeader
+        title={business.name}
+        meta={
+          <>
             <span className="badge" title="Reporting currency">
               {business.currency}
             </span>
             <span>
               Created <DateTime iso={business.created_at} />
             </span>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      />
       <div className="stack">
         <ProjectsView businessId={business.id} initialPage={projects} />
-        <section className="card" aria-labelledby="details-heading">
-          <div className="card-header">
-            <h2 id="details-heading">Details</h2>
-          </div>
+        <CardSection headingId="details-heading" title="Details">
           <dl className="details">
             <dt>Business ID</dt>
             <dd className="mono">{business.id}</dd>
@@ -75,7 +51,7 @@ export default async function BusinessPage({ params }: TProps) {
               <DateTime iso={business.updated_at} withTime />
             </dd>
           </dl>
-        </section>
+        </CardSection>
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink, PageHeader } from "@/components/panel/page-header";
 import { SESSIONS_PAGE_SIZE } from "@/components/panel/page-size";
 import { SessionsView } from "@/components/sessions/sessions-view";
-import { ArrowLeftIcon } from "@/components/ui/icons";
 import { requireOwnerSession } from "@/server/auth/panel-session";
 import { getOwnerCaller } from "@/server/trpc/server-caller";
 
@@ -15,16 +14,11 @@ export default async function SessionsPage() {
 
   return (
     <div className="page">
-      <Link href="/settings" className="back-link">
-        <ArrowLeftIcon />
-        Settings
-      </Link>
-      <header className="page-header">
-        <div>
-          <h1>Sessions</h1>
-          <p>Where you are signed in. Revoke anything you do not recognise; its next request is refused.</p>
-        </div>
-      </header>
+      <BackLink href="/settings">Settings</BackLink>
+      <PageHeader
+        title="Sessions"
+        lead="Where you are signed in. Revoke anything you do not recognise; its next request is refused."
+      />
       <SessionsView initialFilter="active" initialPage={firstPage} staticOwner={actor.credential === "static"} />
     </div>
   );

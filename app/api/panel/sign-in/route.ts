@@ -3,16 +3,11 @@
 // form post (the page also works without JavaScript).
 import { NextResponse } from "next/server";
 import { authenticateToken } from "@/server/auth/authenticate";
-import {
-  clientIpFromHeaders,
-  isSameOriginRequest,
-  PANEL_COOKIE,
-  panelCookieOptions,
-  SIGN_IN_PATH,
-} from "@/server/auth/panel-session";
+import { clientIpFromHeaders, isSameOriginRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";
 import { consumeRateLimit } from "@/server/rest/rate-limit";
+import { seeOther, setPanelCookie } from "../_lib";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -58,17 +53,11 @@ export async function POST(req: Request): Promise<Response> {
     if (actor?.type !== "owner") return fail(FAILURES.invalid_token);
 
     const response = wantsJson ? NextResponse.json({ data: { redirect_to: AFTER_SIGN_IN } }) : seeOther(AFTER_SIGN_IN);
-    response.cookies.set(PANEL_COOKIE, token, panelCookieOptions(req));
-    return response;
+    return setPanelCookie(response, req, token);
   } catch (error) {
     log.error("panel sign-in failed", errorFields(error));
     return fail(FAILURES.internal_error);
   }
-}
-
-/** A 303 to a path of this site (relative, so a proxy's or Next's idea of the host never matters). */
-function seeOther(path: string): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { Location: path } });
 }
 
 async function readToken(req: Request, wantsJson: boolean): Promise<string | null> {
