@@ -2,6 +2,7 @@
 // defaults; the README's configuration table mirrors this file.
 import path from "node:path";
 import { z } from "zod";
+import { ECB_DEFAULT_URL, ECB_TIMEOUT_MS } from "./fx/providers/ecb";
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -22,6 +23,8 @@ const ZEnv = z.object({
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET needs at least 32 characters").optional(),
   LANDING_ORIGIN: z.string().optional(),
   FX_SOURCE: z.enum(["ecb", "mock"]).default("mock"),
+  FX_ECB_URL: z.string().url().default(ECB_DEFAULT_URL),
+  FX_ECB_TIMEOUT_MS: z.coerce.number().int().min(100).default(ECB_TIMEOUT_MS),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 

@@ -4,19 +4,29 @@ import { agentsRouter } from "./agents/router";
 import { approvalsRouter } from "./approvals/router";
 import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
+import { cashRouter } from "./cash/router";
+import { fxRouter } from "./fx/router";
+import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { projectsRouter } from "./projects/router";
+import { reservationsRouter } from "./reservations/router";
 import { sessionsRouter } from "./sessions/router";
+import { subscriptionsRouter } from "./subscriptions/router";
 import { router } from "./trpc/init";
 
 export const appRouter = router({
   me: meRouter,
+  fx: fxRouter,
   businesses: businessesRouter,
   projects: projectsRouter,
   sessions: sessionsRouter,
   agents: agentsRouter,
   approvals: approvalsRouter,
   audit: auditRouter,
+  subscriptions: subscriptionsRouter,
+  reservations: reservationsRouter,
+  cash: cashRouter,
+  ledger: ledgerRouter,
 });
 
 export type TAppRouter = typeof appRouter;

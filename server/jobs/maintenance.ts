@@ -1,10 +1,10 @@
 // Housekeeping of the REST layer's shared state. Every step is an idempotent delete, so
 // several app instances running it at once is harmless.
 import type { TDbOrTx } from "../db/client";
-import { errorFields, log } from "../log";
 import { sweepIdempotencyRecords } from "../rest/idempotency";
 import { sweepRateLimitBuckets } from "../rest/rate-limit";
 import { sweepLoginTokens } from "../sessions/login-service";
+import { startJobs, type TJob } from "./scheduler";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -15,18 +15,9 @@ export async function runMaintenance(db: TDbOrTx, now = new Date()) {
   return { idempotencyRecords, rateLimitBuckets, loginTokens };
 }
 
+export const maintenanceJob: TJob = { name: "maintenance", intervalMs: MAINTENANCE_INTERVAL_MS, run: runMaintenance };
+
 /** Runs maintenance now and then every interval; returns a stop function. */
 export function scheduleMaintenance(getDb: () => Promise<TDbOrTx>, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
-  const tick = async () => {
-    try {
-      const swept = await runMaintenance(await getDb());
-      log.debug("maintenance", swept);
-    } catch (error) {
-      log.error("maintenance failed", errorFields(error));
-    }
-  };
-  void tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startJobs([{ ...maintenanceJob, intervalMs }], getDb).stop;
 }

@@ -5,6 +5,7 @@ import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { Owner } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
+import { rebaseOwner } from "../fx/rebase-owner";
 import { assertKnownCurrency } from "../shared/currencies";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
@@ -55,6 +56,7 @@ export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor): Prom
 export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: string, input: TUpdateMeInput): Promise<TMe> {
   if (input.base_currency) assertKnownCurrency(input.base_currency, "base_currency");
   return inTransaction(db, async (tx) => {
+    const before = await tx.owner.findUniqueOrThrow({ where: { id: actor.ownerId }, select: { baseCurrency: true } });
     const owner = await tx.owner.update({
       where: { id: actor.ownerId },
       data: {
@@ -65,13 +67,19 @@ export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: strin
         ...(input.base_currency ? { baseCurrency: input.base_currency, baseCurrencyConfirmed: true } : {}),
       },
     });
+    // A new base currency re-expresses the stored base amounts in it (server/fx/rebase-owner.ts),
+    // after the owner row is updated (and so locked): no event can be written in between.
+    const rebased =
+      input.base_currency && input.base_currency !== before.baseCurrency
+        ? { from: before.baseCurrency, to: input.base_currency, ...(await rebaseOwner(tx, owner.id, input.base_currency)) }
+        : undefined;
     await recordAudit(tx, {
       ownerId: owner.id,
       actor,
       requestId,
       action: "me.updated",
       target: { type: "owner", id: owner.id },
-      details: { fields: Object.keys(input) },
+      details: { fields: Object.keys(input), ...(rebased ? { base_currency_change: rebased } : {}) },
     });
     return toMeDto(owner, actor);
   });

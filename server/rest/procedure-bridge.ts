@@ -3,7 +3,14 @@
 // document, on every request). The REST layer has already read and checked the body; the
 // adapter maps path and query parameters, coerces query strings and runs the procedure.
 import type { AnyRouter } from "@trpc/server";
-import { createOpenApiNodeHttpHandler, createProcedureCache } from "trpc-to-openapi";
+import {
+  createOpenApiNodeHttpHandler,
+  createProcedureCache,
+  getInputOutputParsers,
+  instanceofZodTypeCoercible,
+  instanceofZodTypeObject,
+  unwrapZodType,
+} from "trpc-to-openapi";
 import type { TContext } from "../trpc/context";
 import type { TRoute } from "./route-table";
 
@@ -20,6 +27,7 @@ export type TProcedureInvoker = (call: {
 
 export function createProcedureInvoker(router: AnyRouter, routes: TRoute[]): TProcedureInvoker {
   assertAdapterAgrees(router, routes);
+  lockBodyCoercion(router, routes);
   const calls = new WeakMap<object, TCallState>();
   const handler = createOpenApiNodeHttpHandler({
     router,
@@ -79,5 +87,44 @@ function assertAdapterAgrees(router: AnyRouter, routes: TRoute[]): void {
           "declare procedures with literal segments before those with parameters in the router.",
       );
     }
+  }
+}
+
+type TZodLike = { _def: Record<string, unknown>; shape?: Record<string, unknown> };
+
+/** The number/boolean/bigint/date schemas of an input object, as the adapter walks them. */
+function coercibleLeaves(schema: TZodLike, found: Set<TZodLike> = new Set()): Set<TZodLike> {
+  for (const field of Object.values(schema.shape ?? {})) {
+    const unwrapped = unwrapZodType(field as never, false) as unknown as TZodLike;
+    if (instanceofZodTypeCoercible(unwrapped as never)) found.add(unwrapped);
+    else if (instanceofZodTypeObject(unwrapped as never)) coercibleLeaves(unwrapped, found);
+  }
+  return found;
+}
+
+/**
+ * The adapter coerces string values to numbers and booleans (right for query strings) by
+ * setting `coerce` on the shared zod schemas, which would also make JSON bodies accept
+ * `"amount_minor": "100"` (and `""` as 0), and leak into the panel's tRPC calls. A JSON body
+ * has real types, so the schemas of write inputs are locked to never coerce. A schema shared
+ * between a query and a body cannot be both: that fails at start-up.
+ */
+function lockBodyCoercion(router: AnyRouter, routes: TRoute[]): void {
+  const procedures = router._def.procedures as Record<string, Parameters<typeof getInputOutputParsers>[0]>;
+  const body = new Set<TZodLike>();
+  const query = new Set<TZodLike>();
+  for (const route of routes) {
+    if (route.target.kind !== "procedure") continue;
+    const procedure = procedures[route.target.procedurePath];
+    if (!procedure) continue;
+    const input = unwrapZodType(getInputOutputParsers(procedure).inputParser as never, true) as unknown as TZodLike;
+    if (!instanceofZodTypeObject(input as never)) continue;
+    const takesBody = route.method !== "GET" && route.method !== "DELETE";
+    coercibleLeaves(input, takesBody ? body : query);
+  }
+  for (const leaf of body) {
+    if (query.has(leaf)) throw new Error("A zod schema instance is used both in a query and in a JSON body; give each its own.");
+    if (Object.getOwnPropertyDescriptor(leaf._def, "coerce")?.get) continue; // locked by an earlier handler
+    Object.defineProperty(leaf._def, "coerce", { get: () => false, set: () => {}, configurable: false });
   }
 }

@@ -113,6 +113,20 @@ describe("bodies", () => {
     expect(await api.db.business.count()).toBe(before);
   });
 
+  it("takes JSON types as they are: a number sent as a string is refused, never coerced", async () => {
+    const { id } = (await api.call("POST", "/v1/businesses", { body: { name: "Typed", currency: "EUR" } })).body.data;
+    for (const amount of ["100", "", " 7 ", true]) {
+      const response = await api.call("POST", "/v1/test/spend", {
+        body: { business_id: id, name: "typed", amount_minor: amount, currency: "EUR" },
+      });
+      expectErrorBody(response, 400, "validation_error");
+      expect(response.body.error.details.issues[0].path).toBe("amount_minor");
+    }
+    expect(await api.db.project.count({ where: { name: "typed" } })).toBe(0);
+    // Query strings still arrive as strings and are coerced.
+    expect((await api.call("GET", "/v1/businesses?limit=2")).status).toBe(200);
+  });
+
   it("refuses a non-JSON content type with 415", async () => {
     const response = await api.call("POST", "/v1/businesses", {
       rawBody: "name=x",

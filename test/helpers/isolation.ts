@@ -113,6 +113,221 @@ export const isolationCases: TIsolationCase[] = [
     requests: () => [],
     lists: ["/v1/audit?limit=200", "/v1/audit?action=business.created&limit=200"],
   },
+  {
+    resource: "event",
+    create: async (api, a) =>
+      (
+        await created(
+          await api.call("POST", "/v1/expenses", {
+            token: a.token,
+            body: { business_id: await businessOf(api, a), amount_minor: 4200, currency: "EUR", occurred_on: "2026-01-15" },
+          }),
+          "an expense",
+        )
+      ).id,
+    requests: (id) => [{ method: "GET", path: `/v1/events/${id}` }],
+    lists: ["/v1/events?limit=200", "/v1/events?type=expense&limit=200", "/v1/events?from=2026-01-15&to=2026-01-15&limit=200"],
+  },
+  {
+    // B can neither write events into A's business or project nor see A's in a filtered list.
+    resource: "event scope (business)",
+    create: businessOf,
+    requests: (id) => {
+      const fields = { business_id: id, amount_minor: 100, currency: "EUR", occurred_on: "2026-01-15" };
+      return [
+        { method: "POST", path: "/v1/expenses", body: fields },
+        { method: "POST", path: "/v1/revenues", body: fields },
+        { method: "POST", path: "/v1/planned-expenses", body: fields },
+        {
+          method: "POST",
+          path: "/v1/recurring-expenses",
+          body: {
+            business_id: id,
+            name: "B's",
+            amount_minor: 100,
+            currency: "EUR",
+            billing_interval: "month",
+            next_charge_on: "2026-01-15",
+          },
+        },
+      ];
+    },
+    lists: ["/v1/events?limit=200"],
+  },
+  {
+    resource: "event scope (project)",
+    create: async (api, a) => {
+      const businessId = await businessOf(api, a);
+      const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } });
+      const projectId = (await created(project, "a project")).id;
+      await created(
+        await api.call("POST", "/v1/planned-expenses", {
+          token: a.token,
+          body: { project_id: projectId, amount_minor: 100, currency: "EUR", occurred_on: "2026-12-15" },
+        }),
+        "a planned expense",
+      );
+      return projectId;
+    },
+    requests: (id) => [
+      {
+        method: "POST",
+        path: "/v1/expenses",
+        body: { project_id: id, amount_minor: 100, currency: "EUR", occurred_on: "2026-01-15" },
+      },
+    ],
+    lists: ["/v1/events?limit=200", "/v1/events?state=planned&limit=200"],
+  },
+  {
+    resource: "subscription",
+    create: async (api, a) =>
+      (
+        await created(
+          await api.call("POST", "/v1/subscriptions", {
+            token: a.token,
+            body: {
+              personal: true,
+              name: "A's",
+              amount_minor: 999,
+              currency: "EUR",
+              billing_interval: "month",
+              next_charge_on: "2026-12-01",
+            },
+          }),
+          "a subscription",
+        )
+      ).id,
+    requests: (id) => [
+      { method: "GET", path: `/v1/subscriptions/${id}` },
+      { method: "PATCH", path: `/v1/subscriptions/${id}`, body: { name: "B was here" } },
+      { method: "PUT", path: `/v1/subscriptions/${id}/allocations`, body: { allocations: [] } },
+      { method: "GET", path: `/v1/subscriptions/${id}/capacity` },
+      { method: "PUT", path: `/v1/subscriptions/${id}/capacity`, body: { unit: "seats", total: 1, used: 0 } },
+    ],
+    lists: ["/v1/subscriptions?limit=200", "/v1/subscriptions?personal=true&limit=200", "/v1/personal/subscriptions?limit=200"],
+  },
+  {
+    resource: "budget reservation",
+    create: async (api, a) =>
+      (
+        await created(
+          await api.call("POST", "/v1/budget-reservations", {
+            token: a.token,
+            body: { business_id: await businessOf(api, a), amount_minor: 5000, currency: "EUR", purpose: "A's" },
+          }),
+          "a budget reservation",
+        )
+      ).id,
+    requests: (id) => [
+      { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: {} },
+      { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: { amount_minor: 1 } },
+    ],
+    lists: ["/v1/budget-reservations?limit=200", "/v1/budget-reservations?status=active&limit=200"],
+  },
+  {
+    // A's business holds a subscription, a reservation and a cash snapshot; B can write none into
+    // it (not even a snapshot for the same account and day) and lists none of them.
+    resource: "ledger scope (business): subscriptions, reservations, cash snapshots",
+    create: async (api, a) => {
+      const businessId = await businessOf(api, a);
+      const scoped = { token: a.token };
+      await created(
+        await api.call("POST", "/v1/subscriptions", {
+          ...scoped,
+          body: {
+            business_id: businessId,
+            name: "A's",
+            amount_minor: 1,
+            currency: "EUR",
+            billing_interval: "year",
+            next_charge_on: "2026-12-01",
+          },
+        }),
+        "a subscription",
+      );
+      await created(
+        await api.call("POST", "/v1/budget-reservations", {
+          ...scoped,
+          body: { business_id: businessId, amount_minor: 1, currency: "EUR", purpose: "A's" },
+        }),
+        "a budget reservation",
+      );
+      await created(
+        await api.call("POST", "/v1/cash-snapshots", {
+          ...scoped,
+          body: {
+            business_id: businessId,
+            amount_minor: 1,
+            currency: "EUR",
+            as_of: "2026-01-15T08:00:00Z",
+            payload: { account_id: "a-main" },
+          },
+        }),
+        "a cash snapshot",
+      );
+      return businessId;
+    },
+    requests: (id) => [
+      { method: "GET", path: `/v1/businesses/${id}/subscriptions` },
+      {
+        method: "POST",
+        path: "/v1/subscriptions",
+        body: {
+          business_id: id,
+          name: "B's",
+          amount_minor: 1,
+          currency: "EUR",
+          billing_interval: "month",
+          next_charge_on: "2026-12-01",
+        },
+      },
+      {
+        method: "POST",
+        path: "/v1/budget-reservations",
+        body: { business_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
+      },
+      {
+        method: "POST",
+        path: "/v1/cash-snapshots",
+        body: {
+          business_id: id,
+          amount_minor: 2,
+          currency: "EUR",
+          as_of: "2026-01-15T09:00:00Z",
+          payload: { account_id: "a-main" },
+        },
+      },
+    ],
+    lists: ["/v1/subscriptions?limit=200", "/v1/budget-reservations?limit=200"],
+  },
+  {
+    resource: "ledger scope (project)",
+    create: async (api, a) => {
+      const businessId = await businessOf(api, a);
+      const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } });
+      return (await created(project, "a project")).id;
+    },
+    requests: (id) => [
+      {
+        method: "POST",
+        path: "/v1/subscriptions",
+        body: {
+          project_id: id,
+          name: "B's",
+          amount_minor: 1,
+          currency: "EUR",
+          billing_interval: "month",
+          next_charge_on: "2026-12-01",
+        },
+      },
+      {
+        method: "POST",
+        path: "/v1/budget-reservations",
+        body: { project_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
+      },
+    ],
+    lists: [],
+  },
 ];
 
 /** Asserts every case: B gets 404 on A's record and never sees it listed; A still sees it unchanged. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { TDbOrTx } from "../db/client";
+import { JOBS } from "./registry";
+import { startJobs } from "./scheduler";
+
+process.env.LOG_LEVEL = "silent";
+
+describe("startJobs", () => {
+  it("runs each job at once, never overlapping itself, and survives a failing run", async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const scheduler = startJobs(
+      [
+        {
+          name: "slow",
+          intervalMs: 60_000,
+          run: () => {
+            runs++;
+            return new Promise<void>((resolve) => (release = resolve));
+          },
+        },
+        { name: "broken", intervalMs: 60_000, run: async () => Promise.reject(new Error("boom")) },
+      ],
+      async () => ({}) as TDbOrTx,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = scheduler.runNow("slow"); // joins the run in progress
+    expect(runs).toBe(1);
+    release();
+    await again;
+    await expect(scheduler.runNow("broken")).resolves.toBeUndefined();
+    scheduler.stop();
+  });
+
+  it("registers maintenance and the FX refresh", () => {
+    expect(JOBS.map((j) => j.name)).toEqual(["maintenance", "fx-refresh"]);
+  });
+});

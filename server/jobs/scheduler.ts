@@ -1,0 +1,54 @@
+// The in-process scheduler: a small registry of interval jobs, started once per server process
+// (instrumentation.ts). Every job must be idempotent, so several app instances (or a restart
+// mid-run) running it at once is harmless; a job never overlaps itself within one process.
+import type { TDbOrTx } from "../db/client";
+import { errorFields, log } from "../log";
+
+export type TJob = {
+  name: string;
+  intervalMs: number;
+  /** Runs once; what it answers is logged at debug level. */
+  run: (db: TDbOrTx, now: Date) => Promise<unknown>;
+};
+
+export type TScheduler = { runNow: (name: string) => Promise<unknown>; stop: () => void };
+
+/** Runs each job now and then every interval; `stop` clears the timers. */
+export function startJobs(jobs: readonly TJob[], getDb: () => Promise<TDbOrTx>): TScheduler {
+  const running = new Map<string, Promise<unknown>>();
+  const timers: ReturnType<typeof setInterval>[] = [];
+
+  const tick = (job: TJob): Promise<unknown> => {
+    const current = running.get(job.name);
+    if (current) return current;
+    const run = (async () => {
+      try {
+        const result = await job.run(await getDb(), new Date());
+        log.debug(job.name, { result });
+        return result;
+      } catch (error) {
+        log.error(`${job.name} failed`, errorFields(error));
+        return undefined;
+      } finally {
+        running.delete(job.name);
+      }
+    })();
+    running.set(job.name, run);
+    return run;
+  };
+
+  for (const job of jobs) {
+    void tick(job);
+    const timer = setInterval(() => void tick(job), job.intervalMs);
+    timer.unref();
+    timers.push(timer);
+  }
+  return {
+    runNow: (name) => {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`No job named ${name}.`);
+      return tick(job);
+    },
+    stop: () => timers.forEach(clearInterval),
+  };
+}

@@ -1,0 +1,110 @@
+// A stored financial event in API form. Money leaves as JSON integers: a BigInt beyond the
+// exact range of a JSON number is refused loudly (500) rather than rounded.
+import type { FinancialEvent } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
+import type { TFxInfo } from "../fx/fx.schema";
+import { daysBetween } from "../fx/money";
+import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
+import { toScopeDto } from "../shared/scope";
+import type { TEvent } from "./event.schema";
+
+/** A base amount computed at read (planned events) or at write (the create answer). */
+export type TCurrentBase = { amountMinor: bigint; baseCurrency: string; fx: TFxInfo };
+
+export function toSafeInteger(value: bigint, field: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new AppError("internal_error", `${field} is beyond the exact integer range of JSON numbers.`, {
+      details: { field },
+    });
+  }
+  return Number(value);
+}
+
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Actual events carry a frozen snapshot; every other event is valued at the current rate. */
+export function hasSnapshot(row: FinancialEvent): boolean {
+  return (
+    row.state === "actual" &&
+    row.baseAmountMinor !== null &&
+    row.baseCurrency !== null &&
+    row.fxRate !== null &&
+    row.fxAsOf !== null &&
+    row.fxSource !== null
+  );
+}
+
+/** Days after which a source's rate is stale (the mock's fixed table and identity never are). */
+const STALE_AFTER_DAYS: Partial<Record<string, number>> = { ecb: ECB_STALE_AFTER_DAYS };
+
+/**
+ * The stale flag of a frozen snapshot, recomputed as the FX module computed it at write: the
+ * rate's day against the day converted (occurred_on, or the day of writing if that was earlier).
+ */
+function snapshotStale(row: FinancialEvent): boolean {
+  const limit = STALE_AFTER_DAYS[row.fxSource!];
+  if (limit === undefined) return false;
+  const occurred = dayOf(row.occurredOn);
+  const written = dayOf(row.createdAt);
+  return daysBetween(dayOf(row.fxAsOf!), occurred < written ? occurred : written) > limit;
+}
+
+function snapshotOf(row: FinancialEvent): Pick<TEvent, "base_amount_minor" | "base_currency" | "fx"> {
+  return {
+    base_amount_minor: toSafeInteger(row.baseAmountMinor!, "base_amount_minor"),
+    base_currency: row.baseCurrency!,
+    fx: {
+      rate: row.fxRate!.toFixed(8),
+      as_of: dayOf(row.fxAsOf!),
+      source: row.fxSource as TFxInfo["source"],
+      kind: "snapshot",
+      stale: snapshotStale(row),
+    },
+  };
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): TEvent {
+  const base = hasSnapshot(row)
+    ? snapshotOf(row)
+    : current
+      ? {
+          base_amount_minor: toSafeInteger(current.amountMinor, "base_amount_minor"),
+          base_currency: current.baseCurrency,
+          fx: current.fx,
+        }
+      : { base_amount_minor: null, base_currency: null, fx: null };
+  return {
+    id: row.id,
+    type: row.type as TEvent["type"],
+    state: row.state as TEvent["state"],
+    status: row.status as TEvent["status"],
+    amount_minor: toSafeInteger(row.amountMinor, "amount_minor"),
+    currency: row.currency,
+    ...base,
+    occurred_on: dayOf(row.occurredOn),
+    ...toScopeDto(row),
+    category: row.category,
+    description: row.description,
+    source_type: row.sourceType as TEvent["source_type"],
+    integration_id: row.integrationId,
+    external_id: row.externalId,
+    provenance: asObject(row.provenance),
+    confidence: row.confidence.toNumber(),
+    payload: asObject(row.payload),
+    subscription_id: row.subscriptionId,
+    refunds_event_id: row.refundsEventId,
+    supersedes_event_id: row.supersedesEventId,
+    supersedes_event_ids: row.supersedesEventIds,
+    variance_minor: row.varianceMinor === null ? null : toSafeInteger(row.varianceMinor, "variance_minor"),
+    direction: row.direction as TEvent["direction"],
+    fulfilled_by_event_id: row.fulfilledByEventId,
+    reconciled: row.reconciled,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,164 @@
+// Budget reservations: money of a business, project or the personal finances set aside for a
+// purpose, released in full or in parts. A release is one conditional UPDATE (released +
+// amount ≤ total, status active), so concurrent releases can never release more than the
+// reservation: on PostgreSQL the second writer re-checks the condition on the row the first
+// one committed.
+import type { TCaller } from "../auth/caller";
+import { auditCaller } from "../audit/audit-service";
+import type { TDbOrTx } from "../db/client";
+import type { BudgetReservation } from "../db/generated/client";
+import { inTransaction } from "../db/transaction";
+import { AppError } from "../errors/app-error";
+import { assertKnownCurrency } from "../shared/currencies";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
+import { resolveScope, toScopeDto } from "../shared/scope";
+import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../subscriptions/base-amounts";
+import type { TCreateReservationInput, TReleaseReservationInput, TReservation, TReservationFilters } from "./reservation.schema";
+
+function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservation {
+  return {
+    id: row.id,
+    ...toScopeDto(row),
+    amount_minor: toJsonAmount(row.amountMinor),
+    released_minor: toJsonAmount(row.releasedMinor),
+    remaining_minor: toJsonAmount(row.amountMinor - row.releasedMinor),
+    currency: row.currency,
+    ...base,
+    purpose: row.purpose,
+    status: row.status as TReservation["status"],
+    expires_on: row.expiresOn ? row.expiresOn.toISOString().slice(0, 10) : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function toReservationDtos(db: TDbOrTx, ownerId: string, rows: BudgetReservation[]): Promise<TReservation[]> {
+  const bases = await toBaseAmounts(db, ownerId, rows);
+  return rows.map((row, index) => toReservationDto(row, bases[index]!));
+}
+
+/** Today in the owner's timezone, YYYY-MM-DD. */
+async function ownersToday(db: TDbOrTx, ownerId: string): Promise<string> {
+  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { timezone: true } });
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: owner?.timezone ?? "UTC" }).format(new Date());
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+}
+
+export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCreateReservationInput): Promise<TReservation> {
+  assertKnownCurrency(input.currency, "currency");
+  if (input.expires_on && input.expires_on < (await ownersToday(db, caller.ownerId))) {
+    throw AppError.invalidField("expires_on", "must not be in the past");
+  }
+  return inTransaction(db, async (tx) => {
+    const scope = await resolveScope(tx, caller.ownerId, input);
+    // Converted before the write: a currency without a rate answers 422 and writes nothing.
+    const [base] = await toBaseAmounts(tx, caller.ownerId, [
+      { amountMinor: BigInt(input.amount_minor), currency: input.currency },
+    ]);
+    const row = await tx.budgetReservation.create({
+      data: {
+        ownerId: caller.ownerId,
+        ...scope,
+        amountMinor: BigInt(input.amount_minor),
+        currency: input.currency,
+        purpose: input.purpose,
+        expiresOn: input.expires_on ? new Date(`${input.expires_on}T00:00:00.000Z`) : null,
+        agentId: caller.actor.type === "agent" ? caller.actor.agentId : null,
+      },
+    });
+    await auditCaller(
+      tx,
+      caller,
+      "reservation.created",
+      { type: "budget_reservation", id: row.id },
+      { amount_minor: input.amount_minor, currency: input.currency },
+    );
+    return toReservationDto(row, base!);
+  });
+}
+
+export async function findReservations(db: TDbOrTx, ownerId: string, query: TPageQuery & TReservationFilters) {
+  const args = pageArgs(query);
+  const rows = await db.budgetReservation.findMany({
+    ...args,
+    where: {
+      ownerId,
+      businessId: query.business_id,
+      projectId: query.project_id,
+      personal: query.personal,
+      status: query.status,
+      currency: query.currency,
+      ...args.where,
+    },
+  });
+  const { rows: kept, page } = toPage(rows, query.limit);
+  return { data: await toReservationDtos(db, ownerId, kept), page };
+}
+
+function stateConflict(message: string, row: BudgetReservation): AppError {
+  return new AppError("state_conflict", message, {
+    details: { status: row.status, remaining_minor: toJsonAmount(row.amountMinor - row.releasedMinor) },
+  });
+}
+
+/**
+ * Releases `amount_minor`, or everything that remains when it is omitted. Releasing more than
+ * remains, or releasing a released reservation, answers 409 state_conflict and changes nothing.
+ * When nothing remains the reservation becomes released.
+ */
+export async function releaseReservation(
+  db: TDbOrTx,
+  caller: TCaller,
+  id: string,
+  input: TReleaseReservationInput,
+): Promise<TReservation> {
+  return inTransaction(db, async (tx) => {
+    const before = await tx.budgetReservation.findFirst({ where: { id, ownerId: caller.ownerId } });
+    if (!before) throw AppError.notFound("budget reservation");
+    if (before.status === "released") throw stateConflict("This reservation is already released.", before);
+    const requested = input.amount_minor === undefined ? null : BigInt(input.amount_minor);
+
+    // The amount is fixed at creation, so "released + requested ≤ amount" is
+    // "released ≤ amount − requested": a condition on the row that the UPDATE re-checks.
+    const { count } =
+      requested === null
+        ? await tx.budgetReservation.updateMany({
+            where: { id, ownerId: caller.ownerId, status: "active" },
+            data: { releasedMinor: before.amountMinor, status: "released" },
+          })
+        : await tx.budgetReservation.updateMany({
+            where: { id, ownerId: caller.ownerId, status: "active", releasedMinor: { lte: before.amountMinor - requested } },
+            data: { releasedMinor: { increment: requested } },
+          });
+    if (count === 0) {
+      const now = (await tx.budgetReservation.findFirst({ where: { id, ownerId: caller.ownerId } })) ?? before;
+      if (now.status === "released") throw stateConflict("This reservation is already released.", now);
+      throw stateConflict(
+        `Cannot release ${requested} ${now.currency} minor units; only ${now.amountMinor - now.releasedMinor} remain.`,
+        now,
+      );
+    }
+    // This transaction holds the row now: closing it when nothing remains is race-free.
+    await tx.budgetReservation.updateMany({
+      where: { id, status: "active", releasedMinor: before.amountMinor },
+      data: { status: "released" },
+    });
+    const after = await tx.budgetReservation.findFirstOrThrow({ where: { id, ownerId: caller.ownerId } });
+    await auditCaller(
+      tx,
+      caller,
+      "reservation.released",
+      { type: "budget_reservation", id },
+      {
+        amount_minor: requested === null ? null : toJsonAmount(requested),
+        released_minor: toJsonAmount(after.releasedMinor),
+        status: after.status,
+      },
+    );
+    const [dto] = await toReservationDtos(tx, caller.ownerId, [after]);
+    return dto!;
+  });
+}

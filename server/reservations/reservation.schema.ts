@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZBaseAmountFields } from "../subscriptions/base-amounts";
+
+export const ZReservationStatus = z.enum(["active", "released"]);
+
+const ZPositiveMinor = ZAmountMinor.min(1, { message: "must be a positive number of minor units" });
+
+export const ZReservation = z
+  .object({
+    id: ZUuid,
+    ...ZScopeOut.shape,
+    amount_minor: z.number().int().describe("The amount set aside, in the original currency."),
+    released_minor: z.number().int().describe("How much of it was released so far."),
+    remaining_minor: z.number().int().describe("amount_minor − released_minor: what is still reserved."),
+    currency: ZCurrency,
+    ...ZBaseAmountFields.shape,
+    purpose: z.string(),
+    status: ZReservationStatus.describe("active until everything is released; released is final."),
+    expires_on: ZDate.nullable(),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+  })
+  .meta({ id: "BudgetReservation" });
+export type TReservation = z.infer<typeof ZReservation>;
+
+export const ZCreateReservationInput = ZScopeFields.extend({
+  amount_minor: ZPositiveMinor,
+  currency: ZCurrency,
+  purpose: z.string().trim().min(1, { message: "must not be empty" }).max(500),
+  expires_on: ZDate.optional().describe("The last day of the reservation; not before today in the owner's timezone."),
+})
+  .superRefine(exactlyOneScope)
+  .meta({ id: "CreateReservationInput" });
+export type TCreateReservationInput = z.infer<typeof ZCreateReservationInput>;
+
+export const ZReleaseReservationInput = z
+  .object({
+    amount_minor: ZPositiveMinor.optional().describe("How much to release; omitted = everything that remains."),
+  })
+  .meta({ id: "ReleaseReservationInput" });
+export type TReleaseReservationInput = z.infer<typeof ZReleaseReservationInput>;
+
+export const ZReservationFilters = z.object({
+  business_id: ZUuid.optional().describe("Reservations of this business, including its projects'."),
+  project_id: ZUuid.optional(),
+  personal: ZQueryBoolean.optional(),
+  status: ZReservationStatus.optional(),
+  currency: ZCurrency.optional(),
+});
+export type TReservationFilters = z.infer<typeof ZReservationFilters>;
