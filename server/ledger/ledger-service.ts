@@ -11,6 +11,7 @@ import type { FinancialEvent, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { convertAmount, convertMany } from "../fx/fx-service";
+import { lockBaseCurrency } from "../fx/rebase-owner";
 import { todayUtc } from "../fx/money";
 import { pageArgs, toPage } from "../shared/pagination";
 import { resolveScope, type TScope } from "../shared/scope";
@@ -65,6 +66,16 @@ type TManualRow = {
   description?: string | null;
   subscriptionId?: string | null;
 };
+
+/**
+ * The owner's base currency, read with a share lock inside the write's transaction: a
+ * concurrent base-currency change (which re-expresses every event) waits for this write, or
+ * this write waits for it, so no event is left in the old base. A conversion error (422)
+ * rolls the transaction back, so nothing is written.
+ */
+async function lockedOwner(tx: TTx, ownerId: string, owner: TOwnerSettings): Promise<TOwnerSettings> {
+  return { ...owner, baseCurrency: (await lockBaseCurrency(tx, ownerId)) ?? owner.baseCurrency };
+}
 
 /** The FX part of a write: frozen columns for actual events, nothing stored for the others. */
 async function baseAtWrite(
@@ -171,8 +182,10 @@ export async function createManualEvent(
     category: input.category,
     description: input.description,
   };
-  const base = await baseAtWrite(db, owner, row);
-  return inTransaction(db, async (tx) => toEventDto(await insertManualEvent(tx, caller, scope, row, base), base));
+  return inTransaction(db, async (tx) => {
+    const base = await baseAtWrite(tx, await lockedOwner(tx, caller.ownerId, owner), row);
+    return toEventDto(await insertManualEvent(tx, caller, scope, row, base), base);
+  });
 }
 
 /**
@@ -193,8 +206,8 @@ export async function createRecurringExpense(db: TDbOrTx, caller: TCaller, input
     category: input.category,
     description: input.name,
   };
-  const base = await baseAtWrite(db, owner, row);
   return inTransaction(db, async (tx) => {
+    const base = await baseAtWrite(tx, await lockedOwner(tx, caller.ownerId, owner), row);
     const subscription = await createSubscription(tx, caller, input);
     const event = await insertManualEvent(tx, caller, scope, { ...row, subscriptionId: subscription.id }, base);
     return { event: toEventDto(event, base), subscription };
