@@ -26,8 +26,8 @@ export type TNavItem = {
 export const NAV_ITEMS: TNavItem[] = [
   { href: "/overview", label: "Overview", icon: <GridIcon />, ready: false },
   { href: "/businesses", label: "Businesses", icon: <BuildingIcon />, ready: true },
-  { href: "/events", label: "Events", icon: <ListIcon />, ready: false },
-  { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: false },
+  { href: "/events", label: "Events", icon: <ListIcon />, ready: true },
+  { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: true },
   { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: false },
