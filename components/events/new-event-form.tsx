@@ -2,13 +2,12 @@
 // "New event": an expense, a revenue or a planned expense. The amount is typed in major units
 // and converted exactly to minor units (lib/money.ts, the currency's digits; never floats).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
-import { majorToMinor } from "@/lib/money";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field } from "../ui/field";
 import { Segmented } from "../ui/segmented";
-import { COMMON_CURRENCIES } from "../businesses/currencies";
+import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, todayIso, type TScopes } from "./scopes";
 
 const FIELDS = ["business_id", "amount_minor", "currency", "occurred_on", "category", "description"] as const;
@@ -31,18 +30,15 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   const form = useCreateFormState(FIELDS);
   const [kind, setKind] = useState<TKind>("expense");
   const [scope, setScope] = useState("personal");
-  const [currency, setCurrency] = useState(defaultCurrency);
-  const [amount, setAmount] = useState("");
+  const money = useMoneyInput(defaultCurrency);
   const [date, setDate] = useState(todayIso);
   const [category, setCategory] = useState("");
   const [description, setDescription] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const options = {
     onSuccess: async () => {
       form.succeeded(`The ${kind === "revenue" ? "revenue" : kind === "expense" ? "expense" : "planned expense"}`);
-      setAmount("");
+      money.setAmount("");
       setDescription("");
       await queryClient.invalidateQueries({ queryKey: trpc.ledger.findEvents.pathKey() });
     },
@@ -56,17 +52,12 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   const pending = expense.isPending || revenue.isPending || planned.isPending;
 
   function onSubmit() {
-    const parsed = majorToMinor(amount, currency);
-    if (!parsed.ok) {
-      setAmountError(parsed.message);
-      amountRef.current?.focus();
-      return;
-    }
-    setAmountError(null);
+    const amountMinor = money.toMinor();
+    if (amountMinor === null) return;
     const input = {
       ...scopeInput(scope),
-      amount_minor: parsed.minor,
-      currency,
+      amount_minor: amountMinor,
+      currency: money.currency,
       occurred_on: date,
       ...(category.trim() ? { category: category.trim() } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
@@ -77,9 +68,6 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   }
 
   const { errors } = form;
-  const currencies = COMMON_CURRENCIES.some((c) => c.code === defaultCurrency)
-    ? COMMON_CURRENCIES
-    : [{ code: defaultCurrency, name: defaultCurrency }, ...COMMON_CURRENCIES];
 
   return (
     <CreateForm
@@ -91,64 +79,8 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
     >
       <Segmented label="Event type" value={kind} options={KINDS} onChange={setKind} />
       <div style={GRID}>
-        <Field label="Scope" error={errors.fields.business_id}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={scope}
-              onChange={(event) => {
-                setScope(event.target.value);
-                form.edited("business_id");
-              }}
-            >
-              {scopes.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) 100px", gap: 10 }}>
-          <Field label="Amount" error={amountError ?? errors.fields.amount_minor}>
-            {(control) => (
-              <input
-                {...control}
-                ref={amountRef}
-                className="input mono input-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  setAmountError(null);
-                  form.edited("amount_minor");
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Currency" error={errors.fields.currency}>
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={currency}
-                onChange={(event) => {
-                  setCurrency(event.target.value);
-                  form.edited("currency");
-                }}
-              >
-                {currencies.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
+        <ScopeField scopes={scopes} value={scope} onChange={setScope} error={errors.fields.business_id} edited={form.edited} />
+        <MoneyFields money={money} errors={errors.fields} edited={form.edited} />
         <Field label={kind === "planned_expense" ? "Planned date" : "Date"} error={errors.fields.occurred_on}>
           {(control) => (
             <input

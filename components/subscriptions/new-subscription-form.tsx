@@ -2,11 +2,10 @@
 // "New subscription": name, scope, cost per interval in major units (converted exactly to
 // minor units with lib/money.ts), currency, interval and next charge day.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { majorToMinor } from "@/lib/money";
+import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TSubscription } from "@/server/subscriptions/subscription.schema";
-import { COMMON_CURRENCIES } from "../businesses/currencies";
+import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, todayIso, type TScopes } from "../events/scopes";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field } from "../ui/field";
@@ -30,19 +29,16 @@ export function NewSubscriptionForm(props: {
   const form = useCreateFormState(FIELDS);
   const [name, setName] = useState("");
   const [scope, setScope] = useState("personal");
-  const [amount, setAmount] = useState("");
-  const [currency, setCurrency] = useState(props.defaultCurrency);
+  const money = useMoneyInput(props.defaultCurrency);
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>("month");
   const [nextCharge, setNextCharge] = useState(todayIso);
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const create = useMutation(
     trpc.subscriptions.create.mutationOptions({
       onSuccess: async ({ data }) => {
         form.succeeded(data.name);
         setName("");
-        setAmount("");
+        money.setAmount("");
         await queryClient.invalidateQueries({ queryKey: trpc.subscriptions.find.pathKey() });
         props.onCreated?.(data);
       },
@@ -53,27 +49,19 @@ export function NewSubscriptionForm(props: {
   );
 
   function onSubmit() {
-    const parsed = majorToMinor(amount, currency);
-    if (!parsed.ok) {
-      setAmountError(parsed.message);
-      amountRef.current?.focus();
-      return;
-    }
-    setAmountError(null);
+    const amountMinor = money.toMinor();
+    if (amountMinor === null) return;
     create.mutate({
       ...scopeInput(scope),
       name,
-      amount_minor: parsed.minor,
-      currency,
+      amount_minor: amountMinor,
+      currency: money.currency,
       billing_interval: interval,
       next_charge_on: nextCharge,
     });
   }
 
   const { errors } = form;
-  const currencies = COMMON_CURRENCIES.some((c) => c.code === props.defaultCurrency)
-    ? COMMON_CURRENCIES
-    : [{ code: props.defaultCurrency, name: props.defaultCurrency }, ...COMMON_CURRENCIES];
 
   return (
     <CreateForm
@@ -99,64 +87,14 @@ export function NewSubscriptionForm(props: {
             />
           )}
         </Field>
-        <Field label="Scope" error={errors.fields.business_id}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={scope}
-              onChange={(event) => {
-                setScope(event.target.value);
-                form.edited("business_id");
-              }}
-            >
-              {props.scopes.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) 100px", gap: 10 }}>
-          <Field label="Amount" error={amountError ?? errors.fields.amount_minor}>
-            {(control) => (
-              <input
-                {...control}
-                ref={amountRef}
-                className="input mono input-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  setAmountError(null);
-                  form.edited("amount_minor");
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Currency" error={errors.fields.currency}>
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={currency}
-                onChange={(event) => {
-                  setCurrency(event.target.value);
-                  form.edited("currency");
-                }}
-              >
-                {currencies.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
+        <ScopeField
+          scopes={props.scopes}
+          value={scope}
+          onChange={setScope}
+          error={errors.fields.business_id}
+          edited={form.edited}
+        />
+        <MoneyFields money={money} errors={errors.fields} edited={form.edited} />
         <Field label="Interval" error={errors.fields.billing_interval}>
           {(control) => (
             <select
