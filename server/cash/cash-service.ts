@@ -13,7 +13,7 @@ import { AppError, type TErrorCode } from "../errors/app-error";
 import { resolveRatesSettled } from "../fx/fx-service";
 import { todayUtc } from "../fx/money";
 import { isKnownCurrency } from "../shared/currencies";
-import { baseCurrencyOf, toBaseAmounts, toJsonAmount, type TBaseAmount } from "../subscriptions/base-amounts";
+import { baseCurrencyOf, toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
 import type { TCashSnapshot, TCashSnapshotWritten, TCashWriteOutcome, TCreateCashSnapshotInput } from "./cash-snapshot.schema";
 
 /** A snapshot as the snapshot path takes it (contract: CashSnapshotInput). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZTimestamp, ZUuid } from "../shared/schemas";
-import { ZBaseAmountFields } from "../subscriptions/base-amounts";
+import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZCashSnapshot = z
   .object({

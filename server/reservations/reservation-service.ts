@@ -12,7 +12,7 @@ import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { resolveScope, toScopeDto } from "../shared/scope";
-import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../subscriptions/base-amounts";
+import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
 import type { TCreateReservationInput, TReleaseReservationInput, TReservation, TReservationFilters } from "./reservation.schema";
 
 function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservation {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
-import { ZBaseAmountFields } from "../subscriptions/base-amounts";
+import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZReservationStatus = z.enum(["active", "released"]);
 

@@ -13,7 +13,7 @@ import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { resolveScope, toScopeDto } from "../shared/scope";
 import { distributeByBps, TOTAL_BPS } from "./allocation-math";
-import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "./base-amounts";
+import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
 import type {
   TCapacity,
   TCreateSubscriptionInput,

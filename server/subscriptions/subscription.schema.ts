@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZName, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
-import { ZBaseAmountFields } from "./base-amounts";
+import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const BILLING_INTERVALS = ["week", "month", "quarter", "year"] as const;
 export const SUBSCRIPTION_STATUSES = ["active", "paused", "cancelled"] as const;

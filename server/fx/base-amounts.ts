@@ -5,9 +5,9 @@
 import { z } from "zod";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { convertMany } from "../fx/fx-service";
-import { ZFxInfo, type TFxInfo } from "../fx/fx.schema";
-import { todayUtc } from "../fx/money";
+import { convertMany } from "./fx-service";
+import { ZFxInfo, type TFxInfo } from "./fx.schema";
+import { todayUtc } from "./money";
 import { ZCurrency } from "../shared/schemas";
 
 export const ZBaseAmountFields = z.object({
