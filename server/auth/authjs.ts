@@ -6,9 +6,6 @@
 //
 // The configuration is built per request (lazy initialisation): nothing opens the database or
 // reads the secret at import, so `next build` never touches either.
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { getDatabase } from "../db/client";
@@ -23,13 +20,13 @@ import { createAuthjsAdapter } from "./authjs-adapter";
 import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
 import { PANEL_COOKIE } from "./panel-session";
 import { sha256Hex } from "./tokens";
+import { dataDirSecret } from "../crypto/data-dir-secret";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** Auth.js's id of the email provider: sign in with signIn("nodemailer", { email }). */
 export const EMAIL_PROVIDER_ID = "nodemailer";
 
 const SECRET_FILE = "auth-secret";
-const secrets = new Map<string, Promise<string>>();
 
 /**
  * AUTH_SECRET from the environment, else one generated on first use into
@@ -38,36 +35,7 @@ const secrets = new Map<string, Promise<string>>();
  */
 export function authSecret(): Promise<string> {
   const fromEnv = process.env.AUTH_SECRET?.trim();
-  if (fromEnv) return Promise.resolve(fromEnv);
-  const file = path.join(getEnv().dataDir, SECRET_FILE);
-  let secret = secrets.get(file);
-  if (!secret) {
-    secret = readOrCreateSecret(file);
-    secrets.set(file, secret);
-    secret.catch(() => secrets.delete(file));
-  }
-  return secret;
-}
-
-async function readOrCreateSecret(file: string): Promise<string> {
-  const read = async () => (await readFile(file, "utf8")).trim();
-  try {
-    const existing = await read();
-    if (existing) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  await mkdir(path.dirname(file), { recursive: true });
-  const generated = randomBytes(32).toString("base64url");
-  try {
-    // `wx`: of two processes creating it at once, one writes and the other reads its secret.
-    await writeFile(file, `${generated}\n`, { mode: 0o600, flag: "wx" });
-    log.info("generated AUTH_SECRET", { file });
-    return generated;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
-    throw error;
-  }
+  return fromEnv ? Promise.resolve(fromEnv) : dataDirSecret(SECRET_FILE);
 }
 
 /**

@@ -8,6 +8,8 @@ import type { TRestHandler } from "../../server/rest/rest-handler";
 import { createTestDatabase, type TTestDatabase } from "./database";
 
 export const OWNER_TOKEN = "test-static-owner-token-0123456789";
+/** 32 bytes (base64url) for secrets at rest, so no test writes a key file. */
+export const TEST_ENCRYPTION_KEY = "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyEhISE";
 
 export type TApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -45,6 +47,7 @@ export async function createTestApi(options: { env?: Record<string, string>; rou
     STATIC_OWNER_EMAIL: "owner@example.test",
     RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "silent",
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...options.env,
   });
   const database = await createTestDatabase();

@@ -1,0 +1,60 @@
+// The three internal ingest paths (contract: Inbound events and signals), each in its own
+// transaction, and a delivery (events + signals of one webhook request) in one transaction.
+// Domain services, not HTTP: webhooks, provider syncs and statement imports all call these.
+import type { TDbOrTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { ingestCashSnapshotsInTx } from "./ingest-cash";
+import { ingestEventsInTx, type TIngestOptions } from "./ingest-events";
+import type { TDeliveryResult, TIngestResult, TIntegrationSignal, TSignalResult, TSnapshotResult } from "./ingest.schema";
+import { ingestSignalsInTx } from "./ingest-signals";
+
+export type { TIngestOptions } from "./ingest-events";
+export { UNLINKED_REFUND_MAX_CONFIDENCE } from "./ingest-events";
+
+/** (owner, NormalizedEvent[]) → { inserted, deduped, rejected[] }; items are validated here. */
+export function ingestEvents(
+  db: TDbOrTx,
+  ownerId: string,
+  events: readonly unknown[],
+  options: TIngestOptions = {},
+): Promise<TIngestResult> {
+  return inTransaction(db, (tx) => ingestEventsInTx(tx, ownerId, events, options));
+}
+
+/** IntegrationSignal[] (validated) → { accepted, deduped }. */
+export function ingestSignals(
+  db: TDbOrTx,
+  ownerId: string,
+  signals: readonly TIntegrationSignal[],
+  options: TIngestOptions = {},
+): Promise<TSignalResult> {
+  return inTransaction(db, (tx) => ingestSignalsInTx(tx, ownerId, signals, options));
+}
+
+/** CashSnapshotInput[] → { inserted, deduped, rejected[] }; items are validated here. */
+export function ingestCashSnapshots(
+  db: TDbOrTx,
+  ownerId: string,
+  snapshots: readonly unknown[],
+  options: TIngestOptions = {},
+): Promise<TSnapshotResult> {
+  return inTransaction(db, (tx) => ingestCashSnapshotsInTx(tx, ownerId, snapshots, options));
+}
+
+/** Events and signals of one delivery, all or nothing apart from per-event rejections. */
+export function ingestDelivery(
+  db: TDbOrTx,
+  ownerId: string,
+  delivery: { events?: readonly unknown[]; signals?: readonly TIntegrationSignal[] },
+  options: TIngestOptions = {},
+): Promise<TDeliveryResult> {
+  return inTransaction(db, async (tx) => {
+    const events = delivery.events?.length
+      ? await ingestEventsInTx(tx, ownerId, delivery.events, options)
+      : { inserted: 0, deduped: 0, rejected: [] };
+    const signals = delivery.signals?.length
+      ? await ingestSignalsInTx(tx, ownerId, delivery.signals, options)
+      : { accepted: 0, deduped: 0 };
+    return { ...events, signals_accepted: signals.accepted, signals_deduped: signals.deduped };
+  });
+}

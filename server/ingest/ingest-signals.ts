@@ -1,0 +1,119 @@
+// The signal path: non-financial news from integrations (a payout failed, a campaign was
+// paused). Each new signal becomes an audit entry `signal.<code>` (actor integration) and an
+// alert `integration.<code>` whose ref is that audit entry; a repeat of (integration_id,
+// external_id) changes nothing. No financial event is created. Three statements per batch.
+import { randomUUID } from "node:crypto";
+import type { TTx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { AppError } from "../errors/app-error";
+import { alertMessage } from "../alerts/alert-messages";
+import { defaultSeverity, type TIntegrationSignal, type TSignalResult } from "./ingest.schema";
+
+export type TSignalOptions = { requestId?: string | null; now?: Date };
+
+/**
+ * Writes validated signals of one owner inside `tx`. The integration and business a signal
+ * names must be the owner's, else the whole call is refused (validation_error): signals are
+ * validated with their request, not one by one.
+ */
+export async function ingestSignalsInTx(
+  tx: TTx,
+  ownerId: string,
+  signals: readonly TIntegrationSignal[],
+  options: TSignalOptions = {},
+): Promise<TSignalResult> {
+  if (signals.length === 0) return { accepted: 0, deduped: 0 };
+  const now = options.now ?? new Date();
+  const integrationIds = [...new Set(signals.map((s) => s.integration_id))];
+  const integrations = new Map(
+    (
+      await tx.integration.findMany({ where: { ownerId, id: { in: integrationIds } }, select: { id: true, businessId: true } })
+    ).map((i) => [i.id, i]),
+  );
+  const businessOf = (s: TIntegrationSignal) => s.business_id ?? integrations.get(s.integration_id)?.businessId ?? null;
+  const named = [...new Set(signals.flatMap((s) => (s.business_id ? [s.business_id] : [])))];
+  const owned = new Set(
+    named.length
+      ? (await tx.business.findMany({ where: { ownerId, id: { in: named } }, select: { id: true } })).map((b) => b.id)
+      : [],
+  );
+  signals.forEach((s, n) => {
+    if (!integrations.has(s.integration_id)) throw AppError.invalidField(`signals.${n}.integration_id`, "no such integration");
+    if (s.business_id && !owned.has(s.business_id)) throw AppError.invalidField(`signals.${n}.business_id`, "no such business");
+  });
+
+  const prepared = signals.map((s) => ({
+    id: randomUUID(),
+    auditEntryId: randomUUID(),
+    alertId: randomUUID(),
+    signal: s,
+    severity: s.severity ?? defaultSeverity(s.code),
+    businessId: businessOf(s),
+  }));
+  // ON CONFLICT DO NOTHING: only the new ones come back (a repeat inside the batch included).
+  const accepted = await tx.integrationSignal.createManyAndReturn({
+    data: prepared.map((p) => ({
+      id: p.id,
+      ownerId,
+      integrationId: p.signal.integration_id,
+      externalId: p.signal.external_id,
+      code: p.signal.code,
+      severity: p.severity,
+      occurredAt: new Date(p.signal.occurred_at),
+      businessId: p.businessId,
+      amountMinor: p.signal.amount_minor === undefined ? null : BigInt(p.signal.amount_minor),
+      currency: p.signal.currency ?? null,
+      ref: (p.signal.ref ?? undefined) as Prisma.InputJsonObject | undefined,
+      message: p.signal.message ?? null,
+      auditEntryId: p.auditEntryId,
+      alertId: p.alertId,
+      createdAt: now,
+    })),
+    skipDuplicates: true,
+    select: { id: true },
+  });
+  const acceptedIds = new Set(accepted.map((a) => a.id));
+  const kept = prepared.filter((p) => acceptedIds.has(p.id));
+  if (kept.length) {
+    await tx.auditEntry.createMany({
+      data: kept.map((p) => ({
+        id: p.auditEntryId,
+        ownerId,
+        actorType: "integration",
+        actorId: p.signal.integration_id,
+        action: `signal.${p.signal.code}`,
+        targetType: "integration_signal",
+        targetId: p.id,
+        requestId: options.requestId ?? null,
+        details: {
+          external_id: p.signal.external_id,
+          severity: p.severity,
+          occurred_at: p.signal.occurred_at,
+          business_id: p.businessId,
+          ...(p.signal.amount_minor !== undefined ? { amount_minor: p.signal.amount_minor, currency: p.signal.currency } : {}),
+          ...(p.signal.ref ? { ref: p.signal.ref } : {}),
+          ...(p.signal.message ? { message: p.signal.message } : {}),
+        },
+        createdAt: now,
+      })),
+    });
+    await tx.alert.createMany({
+      data: kept.map((p) => ({
+        id: p.alertId,
+        ownerId,
+        businessId: p.businessId,
+        integrationId: p.signal.integration_id,
+        code: `integration.${p.signal.code}`,
+        severity: p.severity,
+        message: p.signal.message ?? alertMessage(p.signal.code),
+        amountMinor: p.signal.amount_minor === undefined ? null : BigInt(p.signal.amount_minor),
+        currency: p.signal.currency ?? null,
+        refType: "audit_entry",
+        refId: p.auditEntryId,
+        occurredAt: new Date(p.signal.occurred_at),
+        createdAt: now,
+      })),
+    });
+  }
+  return { accepted: kept.length, deduped: signals.length - kept.length };
+}

@@ -1,0 +1,56 @@
+// Reading integrations for the other domains: the owner's own (404 for anyone else's), the one
+// a webhook delivery names (by its id or by the provider account in its payload), and the
+// signing secret, decrypted only when a signature is checked.
+import type { TDbOrTx } from "../db/client";
+import type { Integration } from "../db/generated/client";
+import { decryptSecret } from "../crypto/secret-box";
+import { AppError } from "../errors/app-error";
+import type { TProvider, TWebhookProvider } from "./providers";
+
+export type TIntegrationRef = Pick<Integration, "id" | "ownerId" | "provider" | "businessId" | "status" | "accountId">;
+
+const REF_FIELDS = { id: true, ownerId: true, provider: true, businessId: true, status: true, accountId: true } as const;
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The owner's integration, or 404 not_found (another owner's looks exactly like a missing one). */
+export async function requireIntegration(db: TDbOrTx, ownerId: string, id: string): Promise<Integration> {
+  const row = isUuid(id) ? await db.integration.findFirst({ where: { id, ownerId } }) : null;
+  if (!row) throw new AppError("not_found", "No such integration.");
+  return row;
+}
+
+/** The generic integration a delivery's path names, with its secret; null when there is none. */
+export async function findGenericIntegration(db: TDbOrTx, id: string): Promise<(TIntegrationRef & { secret: string }) | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.integration.findFirst({
+    where: { id, provider: "generic", status: "active" },
+    select: { ...REF_FIELDS, secretEncrypted: true },
+  });
+  if (!row?.secretEncrypted) return null;
+  const { secretEncrypted, ...ref } = row;
+  return { ...ref, secret: await decryptSecret(secretEncrypted) };
+}
+
+/** The active integrations of a provider for these provider accounts (a webhook's payload names them). */
+export async function findIntegrationsByAccount(
+  db: TDbOrTx,
+  provider: TWebhookProvider | TProvider,
+  accountIds: string[],
+): Promise<Map<string, TIntegrationRef>> {
+  const unique = [...new Set(accountIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.integration.findMany({
+    where: { provider, accountId: { in: unique }, status: "active" },
+    select: REF_FIELDS,
+  });
+  return new Map(rows.map((row) => [row.accountId!, row]));
+}
+
+/** Marks integrations as synced now (a delivery or a sync reached them). */
+export async function touchLastSync(db: TDbOrTx, integrationIds: string[], at: Date = new Date()): Promise<void> {
+  if (integrationIds.length === 0) return;
+  await db.integration.updateMany({ where: { id: { in: [...new Set(integrationIds)] } }, data: { lastSyncAt: at } });
+}
