@@ -1,0 +1,91 @@
+// Integrations in API form (contract: the integration rows of the Operations table; fields
+// "not shown" there, pinned here) and the inputs of connect and sync.
+import { z } from "zod";
+import { ZDeliveryResult } from "../ingest/ingest.schema";
+import { ZName, ZTimestamp, ZUuid } from "../shared/schemas";
+import { PROVIDERS } from "./providers";
+
+export const ZProvider = z.enum(PROVIDERS);
+
+export const ZIntegration = z
+  .object({
+    id: ZUuid,
+    provider: ZProvider,
+    kind: z.enum(["payments", "ads", "billing", "bank", "webhook", "import"]),
+    name: z.string(),
+    business_id: ZUuid.nullable(),
+    status: z.enum(["pending", "active", "disconnected"]).describe("pending: OAuth not finished. New values may be added."),
+    account_id: z.string().nullable().describe("The account at the provider whose webhooks land here."),
+    last_sync_at: ZTimestamp.nullable().describe("The last delivery or sync that reached it."),
+    created_at: ZTimestamp,
+  })
+  .meta({ id: "Integration" });
+export type TIntegration = z.infer<typeof ZIntegration>;
+
+export const ZCatalogEntry = z
+  .object({
+    provider: ZProvider,
+    name: z.string(),
+    kind: z.enum(["payments", "ads", "billing", "bank", "webhook", "import"]),
+    availability: z.enum(["available", "coming_soon"]),
+    connect: z.enum(["account", "oauth", "secret", "internal"]),
+    source_type: z.string(),
+    webhook_path: z.string().nullable(),
+    signature_header: z.string().nullable(),
+    description: z.string(),
+  })
+  .meta({ id: "CatalogEntry" });
+/** The owner's catalog adds how many connections the owner has of each provider. */
+export const ZOwnerCatalogEntry = ZCatalogEntry.extend({ connected: z.number().int() }).meta({ id: "OwnerCatalogEntry" });
+
+export const ZConnectGenericInput = z
+  .object({ business_id: ZUuid, name: ZName.optional() })
+  .meta({ id: "ConnectGenericIntegrationInput" });
+export const ZConnectGenericResult = z.object({
+  integration_id: ZUuid,
+  secret: z.string().describe("Shown once; sign deliveries with it. It is stored encrypted and never shown again."),
+  webhook_url: z.string(),
+});
+
+export const ZConnectInput = z
+  .object({
+    business_id: ZUuid,
+    account_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe("The account at the provider whose webhooks this connection receives (required except for search_ads)."),
+    name: ZName.optional(),
+  })
+  .meta({ id: "ConnectIntegrationInput" });
+export const ZConnectResult = ZIntegration.extend({
+  authorize_url: z.string().nullable().describe("search_ads: where the owner authorizes access (OAuth); null otherwise."),
+});
+
+export const ZSyncInput = z
+  .object({ integration_id: ZUuid.optional().describe("Which connection of this provider; default: the only one.") })
+  .meta({ id: "SyncIntegrationInput" });
+export const ZSyncResult = ZDeliveryResult.extend({
+  integration_id: ZUuid,
+  cash_snapshots_inserted: z.number().int(),
+  cash_snapshots_deduped: z.number().int(),
+}).meta({ id: "SyncResult" });
+
+export const ZAlert = z
+  .object({
+    id: ZUuid,
+    code: z.string().describe("integration.<signal code> for signals."),
+    severity: z.enum(["info", "warning", "critical"]),
+    message: z.string(),
+    business_id: ZUuid.nullable(),
+    integration_id: ZUuid.nullable(),
+    amount_minor: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    ref: z.object({ type: z.string(), id: z.string() }),
+    occurred_at: ZTimestamp,
+    created_at: ZTimestamp,
+  })
+  .meta({ id: "Alert" });
+export type TAlert = z.infer<typeof ZAlert>;
