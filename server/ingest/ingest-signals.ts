@@ -7,6 +7,7 @@ import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { alertMessage } from "../alerts/alert-messages";
+import { touchLastSync } from "../integrations/integration-store";
 import { defaultSeverity, type TIntegrationSignal, type TSignalResult } from "./ingest.schema";
 
 export type TSignalOptions = { requestId?: string | null; now?: Date };
@@ -115,5 +116,6 @@ export async function ingestSignalsInTx(
       })),
     });
   }
+  await touchLastSync(tx, integrationIds, now);
   return { accepted: kept.length, deduped: signals.length - kept.length };
 }
