@@ -44,6 +44,20 @@ describe("RouteTable", () => {
     expect(table.match("GET", "/v1/unknown")).toBeNull();
   });
 
+  it("lets a literal path win only for the methods it has (GET literal beside POST parameter)", () => {
+    const webhooks = new RouteTable([route("POST", "/v1/webhooks/{provider}"), route("GET", "/v1/webhooks/social_ads")]);
+    const target = (method: string, path: string) => {
+      const match = webhooks.match(method, path);
+      return match && "route" in match ? match.route.target : match;
+    };
+    expect(target("GET", "/v1/webhooks/social_ads")).toEqual({ kind: "procedure", procedurePath: "GET /v1/webhooks/social_ads" });
+    expect(target("POST", "/v1/webhooks/social_ads")).toEqual({
+      kind: "procedure",
+      procedurePath: "POST /v1/webhooks/{provider}",
+    });
+    expect(target("GET", "/v1/webhooks/payments_a")).toEqual({ allowed: ["POST"] });
+  });
+
   it("refuses two operations for one method and path", () => {
     expect(() => new RouteTable([route("GET", "/v1/x"), route("GET", "/v1/x")])).toThrow(/Two operations/);
   });

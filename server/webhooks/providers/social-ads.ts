@@ -1,0 +1,258 @@
+// social_ads: an ad platform with hub-style webhooks. The platform signs the raw body with the
+// app secret and sends no timestamp:
+//   X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>
+// so a replayed delivery is harmless only because every item has a deterministic external_id
+// (deduplicated). Subscription is verified with GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=….
+// Daily spend per level becomes ad_spend (a changed figure for the same day is a restatement);
+// status changes become signals. docs/webhooks.md has the table.
+import { z } from "zod";
+import type { TSignalCode } from "../../ingest/ingest.schema";
+import { ZDate } from "../../shared/schemas";
+import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
+import { hexDigestMatches, hmacSha256, sha256HeaderValue } from "../signature";
+import { decimalToMinor, unixToIso } from "./amounts";
+
+export const SOCIAL_ADS_SIGNATURE_HEADER = "X-Hub-Signature-256";
+const PLATFORM = "social_ads";
+/** Changes per delivery, over all entries (the generic receiver's limit). */
+export const SOCIAL_ADS_MAX_CHANGES = 500;
+
+const ZId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^:\s]+$/, { message: "must not contain ':' or spaces" });
+const ZCount = z.number().int().nonnegative();
+
+export const ZSocialAdsSpend = z
+  .looseObject({
+    date: ZDate.describe("The day the spend belongs to (the ad account's day)."),
+    level: z.enum(["campaign", "ad_set", "ad"]).describe("Which level this figure is for; send one level per campaign."),
+    campaign_id: ZId,
+    ad_set_id: ZId.optional().describe("Required for level ad_set."),
+    ad_id: ZId.optional().describe("Required for level ad."),
+    spend: z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,12})?$/, { message: "must be a decimal string in major units, e.g. 12.34" })
+      .describe("The day's total so far, in major units of `currency` (exact; never rounded)."),
+    currency: z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case" }),
+    impressions: ZCount.optional(),
+    clicks: ZCount.optional(),
+  })
+  .refine((v) => v.level !== "ad_set" || v.ad_set_id !== undefined, {
+    message: "level ad_set needs ad_set_id",
+    path: ["ad_set_id"],
+  })
+  .refine((v) => v.level !== "ad" || v.ad_id !== undefined, { message: "level ad needs ad_id", path: ["ad_id"] })
+  .meta({ id: "SocialAdsSpendValue" });
+
+export const ZSocialAdsCampaignStatus = z
+  .looseObject({ campaign_id: ZId, status: z.string().min(1).max(50).describe("PAUSED, DELETED, ARCHIVED are read.") })
+  .meta({ id: "SocialAdsCampaignStatusValue" });
+export const ZSocialAdsAdStatus = z
+  .looseObject({
+    ad_id: ZId,
+    campaign_id: ZId.optional(),
+    ad_set_id: ZId.optional(),
+    status: z.string().min(1).max(50).describe("DISAPPROVED is read."),
+    reason: z.string().max(500).optional(),
+  })
+  .meta({ id: "SocialAdsAdStatusValue" });
+export const ZSocialAdsAccountStatus = z
+  .looseObject({ status: z.string().min(1).max(50).describe("DISABLED is read.") })
+  .meta({ id: "SocialAdsAccountStatusValue" });
+export const ZSocialAdsBudgetLimited = z
+  .looseObject({ campaign_id: ZId, ad_set_id: ZId.optional() })
+  .meta({ id: "SocialAdsBudgetLimitedValue" });
+
+const VALUE_BY_FIELD: Record<string, z.ZodType> = {
+  spend: ZSocialAdsSpend,
+  campaign_status: ZSocialAdsCampaignStatus,
+  ad_status: ZSocialAdsAdStatus,
+  account_status: ZSocialAdsAccountStatus,
+  budget_limited: ZSocialAdsBudgetLimited,
+};
+
+const ZChange = z.object({
+  field: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe(`Read: ${Object.keys(VALUE_BY_FIELD).join(", ")}. Others are acknowledged (ignored).`),
+  value: z.union([
+    ZSocialAdsSpend,
+    ZSocialAdsCampaignStatus,
+    ZSocialAdsAdStatus,
+    ZSocialAdsAccountStatus,
+    ZSocialAdsBudgetLimited,
+    z.looseObject({}),
+  ]),
+});
+
+export const ZSocialAdsDelivery = z
+  .object({
+    object: z.literal("ad_account"),
+    entry: z
+      .array(
+        z.object({
+          id: ZId.describe("The ad account: finds the owner's social_ads integration."),
+          time: z.number().int().nonnegative().describe("Unix seconds of the change."),
+          changes: z.array(ZChange).min(1),
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((delivery, ctx) => {
+    const total = delivery.entry.reduce((n, e) => n + e.changes.length, 0);
+    if (total > SOCIAL_ADS_MAX_CHANGES)
+      ctx.addIssue({ code: "custom", message: `at most ${SOCIAL_ADS_MAX_CHANGES} changes per delivery`, path: ["entry"] });
+    delivery.entry.forEach((entry, e) =>
+      entry.changes.forEach((change, c) => {
+        const schema = VALUE_BY_FIELD[change.field];
+        const parsed = schema?.safeParse(change.value);
+        if (parsed && !parsed.success)
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: "custom", message: issue.message, path: ["entry", e, "changes", c, "value", ...issue.path] });
+      }),
+    );
+  })
+  .meta({ id: "SocialAdsDelivery", description: "social_ads: changes of one or more ad accounts." });
+export type TSocialAdsDelivery = z.infer<typeof ZSocialAdsDelivery>;
+
+export function verifySocialAds({ headers, rawBody, secret }: TVerifyInput): boolean {
+  const received = sha256HeaderValue(headers.get(SOCIAL_ADS_SIGNATURE_HEADER));
+  return hexDigestMatches(hmacSha256(secret, rawBody), received);
+}
+
+/** The deterministic key of one level's spend on one day: a later figure is a restatement of it. */
+export function socialSpendKey(account: string, spend: z.infer<typeof ZSocialAdsSpend>): string {
+  const levelId = spend.level === "campaign" ? spend.campaign_id : spend.level === "ad_set" ? spend.ad_set_id! : spend.ad_id!;
+  return `spend:${account}:${spend.level}:${levelId}:${spend.date}`;
+}
+
+const CAMPAIGN_STATUS: Record<string, TSignalCode> = {
+  PAUSED: "campaign_paused",
+  DELETED: "campaign_removed",
+  ARCHIVED: "campaign_removed",
+};
+
+/** The pure mapping of one (validated) delivery. Index: the change's position over all entries, in order. */
+export function mapSocialAds(delivery: TSocialAdsDelivery): TMapping {
+  const mapping = emptyMapping();
+  let index = 0;
+  for (const entry of delivery.entry) {
+    const account = entry.id;
+    const occurredAt = unixToIso(entry.time);
+    for (const change of entry.changes) {
+      const position = index++;
+      const signal = (code: TSignalCode, objectId: string, status: string, ref: Record<string, string>, message?: string) =>
+        mapping.signals.push({
+          account,
+          signal: {
+            external_id: `${change.field}:${account}:${objectId}:${status}:${entry.time}`,
+            code,
+            occurred_at: occurredAt,
+            ref: { account_id: account, ...ref },
+            ...(message ? { message } : {}),
+          },
+        });
+      switch (change.field) {
+        case "spend": {
+          const spend = ZSocialAdsSpend.parse(change.value);
+          const external_id = socialSpendKey(account, spend);
+          const amount = decimalToMinor(spend.spend, spend.currency, "spend");
+          if (!amount.ok) {
+            mapping.rejected.push({ index: position, account, external_id, code: amount.code, message: amount.message });
+            break;
+          }
+          const metrics = {
+            spend: spend.spend,
+            ...(spend.impressions !== undefined ? { impressions: spend.impressions } : {}),
+            ...(spend.clicks !== undefined ? { clicks: spend.clicks } : {}),
+          };
+          mapping.events.push({
+            index: position,
+            account,
+            event: {
+              external_id,
+              type: "ad_spend",
+              state: "actual",
+              amount_minor: amount.amountMinor,
+              currency: spend.currency,
+              occurred_on: spend.date,
+              source_type: "SOCIAL_ADS_API",
+              payload: {
+                platform: PLATFORM,
+                account_id: account,
+                campaign_id: spend.campaign_id,
+                ...(spend.ad_set_id ? { ad_set_id: spend.ad_set_id } : {}),
+                ...(spend.ad_id ? { ad_id: spend.ad_id } : {}),
+                metrics,
+              },
+            },
+          });
+          break;
+        }
+        case "campaign_status": {
+          const value = ZSocialAdsCampaignStatus.parse(change.value);
+          const status = value.status.toUpperCase();
+          const code = CAMPAIGN_STATUS[status];
+          if (code) signal(code, value.campaign_id, status, { campaign_id: value.campaign_id });
+          else mapping.ignored++;
+          break;
+        }
+        case "ad_status": {
+          const value = ZSocialAdsAdStatus.parse(change.value);
+          const status = value.status.toUpperCase();
+          if (status === "DISAPPROVED") {
+            signal(
+              "ad_disapproved",
+              value.ad_id,
+              status,
+              {
+                ad_id: value.ad_id,
+                ...(value.campaign_id ? { campaign_id: value.campaign_id } : {}),
+                ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
+              },
+              value.reason ? `An ad was disapproved: ${value.reason}` : undefined,
+            );
+          } else mapping.ignored++;
+          break;
+        }
+        case "account_status": {
+          const value = ZSocialAdsAccountStatus.parse(change.value);
+          const status = value.status.toUpperCase();
+          if (status === "DISABLED") signal("account_suspended", account, status, {});
+          else mapping.ignored++;
+          break;
+        }
+        case "budget_limited": {
+          const value = ZSocialAdsBudgetLimited.parse(change.value);
+          signal("budget_limited", value.ad_set_id ?? value.campaign_id, "LIMITED", {
+            campaign_id: value.campaign_id,
+            ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
+          });
+          break;
+        }
+        default:
+          mapping.ignored++;
+      }
+    }
+  }
+  return mapping;
+}
+
+export const socialAds: TWebhookProviderModule = {
+  provider: "social_ads",
+  secretEnv: "WEBHOOK_SECRET_SOCIAL_ADS",
+  schema: ZSocialAdsDelivery,
+  headers: {
+    [SOCIAL_ADS_SIGNATURE_HEADER]:
+      "social_ads: `sha256=<hex HMAC-SHA256 of the raw body>` with WEBHOOK_SECRET_SOCIAL_ADS (no timestamp in this scheme; repeats are deduplicated).",
+  },
+  verify: verifySocialAds,
+  read: (body) => {
+    const delivery = parseOrThrow(ZSocialAdsDelivery, body);
+    return { accounts: delivery.entry.map((e) => e.id), mapping: mapSocialAds(delivery) };
+  },
+};

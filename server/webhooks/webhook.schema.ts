@@ -1,0 +1,78 @@
+// What the webhook receivers answer, and the shape every provider module has: verify the
+// signature over the raw body, validate the documented payload, map it (purely) to
+// NormalizedEvents and IntegrationSignals keyed by the provider account they belong to.
+import { z } from "zod";
+import { fromZodError } from "../errors/to-app-error";
+import { ZDeliveryResult, type TIntegrationSignal, type TNormalizedEvent, type TRejectedItem } from "../ingest/ingest.schema";
+import type { TWebhookProvider } from "../integrations/providers";
+
+/** The generic receiver's answer (contract: { inserted, deduped, rejected[], signals_accepted, signals_deduped }). */
+export const ZGenericWebhookResult = ZDeliveryResult;
+
+/** A provider receiver's answer: the delivery result plus the items of types the service does not use. */
+export const ZWebhookResult = ZDeliveryResult.extend({
+  ignored: z
+    .number()
+    .int()
+    .describe("Items of the delivery acknowledged but not used (event types or status values the service does not read)."),
+}).meta({ id: "WebhookDeliveryResult" });
+export type TWebhookResult = z.infer<typeof ZWebhookResult>;
+
+/** The success envelope of a plain route: `{ data, request_id }`. */
+export function envelopeSchema<T extends z.ZodType>(data: T, id: string) {
+  return z.object({ data, request_id: z.string().describe("Also in the X-Request-Id header.") }).meta({ id });
+}
+
+/** The environment variable that holds each provider's signing secret (DESIGN.md). */
+export type TWebhookSecretEnv =
+  | "WEBHOOK_SECRET_PAYMENTS_A"
+  | "WEBHOOK_SECRET_SOCIAL_ADS"
+  | "WEBHOOK_SECRET_SEARCH_ADS"
+  | "WEBHOOK_SECRET_BILLING_A"
+  | "WEBHOOK_SECRET_BILLING_B";
+
+/** An event produced by a provider's mapping; the receiver adds the integration (and its business). */
+export type TProviderEvent = Omit<TNormalizedEvent, "integration_id" | "business_id" | "project_id" | "subscription_id">;
+/** A signal produced by a provider's mapping; the receiver adds the integration. */
+export type TProviderSignal = Omit<TIntegrationSignal, "integration_id" | "business_id">;
+
+/**
+ * `index` is the item's position in the delivery's list of financial items, as each provider
+ * documents it (docs/webhooks.md), so a rejection can be traced back to the payload.
+ */
+export type TMappedEvent = { index: number; account: string; event: TProviderEvent };
+export type TMappedRejection = { index: number; account: string } & Omit<TRejectedItem, "index">;
+export type TMappedSignal = { account: string; signal: TProviderSignal };
+
+export type TMapping = {
+  events: TMappedEvent[];
+  /** Items refused by the mapping itself (an amount that is not whole minor units). */
+  rejected: TMappedRejection[];
+  signals: TMappedSignal[];
+  /** Items acknowledged but not used. */
+  ignored: number;
+};
+
+export const emptyMapping = (): TMapping => ({ events: [], rejected: [], signals: [], ignored: 0 });
+
+export type TVerifyInput = { headers: Headers; rawBody: Buffer; secret: string; now: Date };
+
+export type TWebhookProviderModule = {
+  provider: TWebhookProvider;
+  secretEnv: TWebhookSecretEnv;
+  /** The payload as documented (OpenAPI). */
+  schema: z.ZodType;
+  /** Header parameters the signature scheme uses: name → description (OpenAPI). */
+  headers: Record<string, string>;
+  /** The signature (and timestamp, when the scheme has one) over the raw body; false for anything wrong. */
+  verify: (input: TVerifyInput) => boolean;
+  /** Validates the parsed body (AppError validation_error) and maps it. */
+  read: (body: unknown) => { accounts: string[]; mapping: TMapping };
+};
+
+/** Parses with `schema` or throws the contract's validation_error with every issue. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
+}
