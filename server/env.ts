@@ -2,6 +2,7 @@
 // defaults; the README's configuration table mirrors this file.
 import path from "node:path";
 import { z } from "zod";
+import { parseEncryptionKey } from "./crypto/encryption-key";
 import { ECB_DEFAULT_URL, ECB_TIMEOUT_MS } from "./fx/providers/ecb";
 
 const ZEnv = z.object({
@@ -26,6 +27,18 @@ const ZEnv = z.object({
   FX_ECB_URL: z.string().url().default(ECB_DEFAULT_URL),
   FX_ECB_TIMEOUT_MS: z.coerce.number().int().min(100).default(ECB_TIMEOUT_MS),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Search Ads OAuth (connect search_ads): the app's client at the platform and its two endpoints. */
+  SEARCH_ADS_CLIENT_ID: z.string().min(1).default("finance-back-office-dev"),
+  SEARCH_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  SEARCH_ADS_AUTHORIZE_URL: z.string().url().default("https://accounts.search-ads.invalid/oauth/authorize"),
+  SEARCH_ADS_TOKEN_URL: z.string().url().default("https://accounts.search-ads.invalid/oauth/token"),
+  /** Webhook signing secrets and the social_ads verify token; unset or empty = that receiver answers 401. */
+  WEBHOOK_SECRET_PAYMENTS_A: z.string().optional(),
+  WEBHOOK_SECRET_SOCIAL_ADS: z.string().optional(),
+  WEBHOOK_SECRET_SEARCH_ADS: z.string().optional(),
+  WEBHOOK_SECRET_BILLING_A: z.string().optional(),
+  WEBHOOK_SECRET_BILLING_B: z.string().optional(),
+  SOCIAL_ADS_VERIFY_TOKEN: z.string().optional(),
 });
 
 export type TEnv = z.infer<typeof ZEnv> & { publicBaseUrl: string; dataDir: string };
@@ -42,6 +55,18 @@ export function getEnv(): TEnv {
   const env = parsed.data;
   if (env.AUTH_MODE === "static" && !env.STATIC_OWNER_TOKEN) {
     throw new Error("Invalid configuration:\n  STATIC_OWNER_TOKEN: required when AUTH_MODE=static");
+  }
+  if (env.DATABASE_URL && !env.ENCRYPTION_KEY) {
+    throw new Error(
+      "Invalid configuration:\n  ENCRYPTION_KEY: required with DATABASE_URL (every instance must decrypt the same secrets)",
+    );
+  }
+  if (env.ENCRYPTION_KEY) {
+    try {
+      parseEncryptionKey(env.ENCRYPTION_KEY);
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  ENCRYPTION_KEY: ${(error as Error).message}`);
+    }
   }
   cached = {
     ...env,

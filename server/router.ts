@@ -1,11 +1,13 @@
 // The application router: every operation of the contract is one procedure in here. Each
 // domain assembles its own verbs; this file only names the domains.
 import { agentsRouter } from "./agents/router";
+import { alertsRouter } from "./alerts/router";
 import { approvalsRouter } from "./approvals/router";
 import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
 import { cashRouter } from "./cash/router";
 import { fxRouter } from "./fx/router";
+import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { projectsRouter } from "./projects/router";
@@ -27,6 +29,8 @@ export const appRouter = router({
   reservations: reservationsRouter,
   cash: cashRouter,
   ledger: ledgerRouter,
+  integrations: integrationsRouter,
+  alerts: alertsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

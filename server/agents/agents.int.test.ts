@@ -186,3 +186,28 @@ describe("isolation", () => {
     expect(listed.body.data.map((a: { id: string }) => a.id)).not.toContain(othersAgentId);
   });
 });
+
+describe("tokens in stored replays", () => {
+  it("keeps the replay copy of create and rotate encrypted, and replays the same token", async () => {
+    const key = `agent-create-${Date.now()}`;
+    const first = await api.call("POST", "/v1/agents", { body: { name: "replayed" }, idempotencyKey: key });
+    expect(first.status).toBe(201);
+    const again = await api.call("POST", "/v1/agents", { body: { name: "replayed" }, idempotencyKey: key });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.data.token).toBe(first.body.data.token);
+    const rotateKey = `agent-rotate-${Date.now()}`;
+    const rotated = await api.call("POST", `/v1/agents/${first.body.data.id}/rotate-token`, {
+      body: {},
+      idempotencyKey: rotateKey,
+    });
+    expect(rotated.status).toBe(200);
+    for (const [k, token] of [
+      [key, first.body.data.token],
+      [rotateKey, rotated.body.data.token],
+    ] as const) {
+      const stored = await api.db.idempotencyRecord.findFirstOrThrow({ where: { key: k } });
+      expect(stored.responseBody).toMatch(/^enc:v1:/);
+      expect(stored.responseBody).not.toContain(token);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { TProcedureMeta } from "../trpc/meta";
 import { ZAgentWithToken, ZCreateAgentInput } from "./agent.schema";
 
 export const createAgentMeta: TProcedureMeta = {
+  secretInResponse: true,
   openapi: {
     method: "POST",
     path: "/v1/agents",

@@ -4,6 +4,7 @@ import type { TProcedureMeta } from "../trpc/meta";
 import { ZAgentWithToken, ZRotateTokenInput } from "./agent.schema";
 
 export const rotateAgentTokenMeta: TProcedureMeta = {
+  secretInResponse: true,
   openapi: {
     method: "POST",
     path: "/v1/agents/{id}/rotate-token",

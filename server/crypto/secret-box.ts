@@ -7,21 +7,14 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { getEnv } from "../env";
 import { dataDirSecret } from "./data-dir-secret";
+import { parseEncryptionKey } from "./encryption-key";
+
+export { parseEncryptionKey };
 
 const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_FILE = "encryption-key";
-
-/** ENCRYPTION_KEY's text as 32 bytes, or an error that says what is wrong with it. */
-export function parseEncryptionKey(text: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64url");
-  if (key.length !== 32) {
-    throw new Error("ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or 43/44 base64 characters");
-  }
-  return key;
-}
 
 let cachedKey: { source: string; key: Promise<Buffer> } | undefined;
 

@@ -2,8 +2,9 @@
 // account and day, external_id <provider>:<account_id>:<YYYY-MM-DD>; a same-day repeat
 // overwrites only with a later as_of (the rule lives in cash-service's upsertCashSnapshots,
 // shared with the owner's manual entry).
-import { cashExternalId, upsertCashSnapshots } from "../cash/cash-service";
+import { cashExternalId, upsertCashSnapshots, type TCashSnapshotWrite } from "../cash/cash-service";
 import type { TTx } from "../db/client";
+import { touchLastSync } from "../integrations/integration-store";
 import { providerInfo } from "../integrations/providers";
 import { ZCashSnapshotInput, type TRejectedItem, type TSnapshotResult } from "./ingest.schema";
 
@@ -33,8 +34,8 @@ export async function ingestCashSnapshotsInTx(
     ),
   );
 
-  const writes = [];
-  const positions: number[] = [];
+  // Grouped by integration: each write is audited as its own integration's.
+  const groups = new Map<string, { positions: number[]; writes: TCashSnapshotWrite[] }>();
   for (const { index, input } of valid) {
     const integration = integrations.get(input.provenance.source.integration_id);
     if (!integration) {
@@ -47,8 +48,10 @@ export async function ingestCashSnapshotsInTx(
       continue;
     }
     const asOf = new Date(input.as_of);
-    positions.push(index);
-    writes.push({
+    const group = groups.get(integration.id) ?? { positions: [], writes: [] };
+    groups.set(integration.id, group);
+    group.positions.push(index);
+    group.writes.push({
       business_id: input.business_id ?? null,
       personal: input.personal === true,
       amount_minor: input.amount_minor,
@@ -65,18 +68,25 @@ export async function ingestCashSnapshotsInTx(
       },
     });
   }
-  const result = await upsertCashSnapshots(tx, ownerId, writes, {
-    actor: { type: "integration", ownerId, integrationId: integrationIds[0] ?? "" },
-    requestId: options.requestId ?? null,
-  });
-  for (const r of result.rejected) {
-    rejected.push({
-      index: positions[r.index]!,
-      external_id: r.external_id,
-      code: r.code as TRejectedItem["code"],
-      message: r.message,
+  let inserted = 0;
+  let deduped = 0;
+  for (const [integrationId, group] of groups) {
+    const result = await upsertCashSnapshots(tx, ownerId, group.writes, {
+      actor: { type: "integration", ownerId, integrationId },
+      requestId: options.requestId ?? null,
     });
+    inserted += result.inserted;
+    deduped += result.deduped;
+    for (const r of result.rejected) {
+      rejected.push({
+        index: group.positions[r.index]!,
+        external_id: r.external_id,
+        code: r.code as TRejectedItem["code"],
+        message: r.message,
+      });
+    }
   }
+  await touchLastSync(tx, [...groups.keys()]);
   rejected.sort((a, b) => a.index - b.index);
-  return { inserted: result.inserted, deduped: result.deduped, rejected };
+  return { inserted, deduped, rejected };
 }

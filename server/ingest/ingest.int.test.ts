@@ -9,6 +9,7 @@ import { convertAmount } from "../fx/fx-service";
 import { createEcbProvider } from "../fx/providers/ecb";
 import { isAppError } from "../errors/app-error";
 import { ingestCashSnapshots, ingestDelivery, ingestEvents, ingestSignals } from "./ingest-service";
+import type { TIntegrationSignal, TSignalCode } from "./ingest.schema";
 
 let api: TTestApi;
 let ownerId: string;
@@ -387,7 +388,7 @@ describe("signals", () => {
   it("turns each new signal into an audit entry and an alert; repeats are deduped; no event is created", async () => {
     const integrationId = await newIntegration();
     const events = await api.db.financialEvent.count();
-    const signal = (externalId: string, code: string, extra: Record<string, unknown> = {}) => ({
+    const signal = (externalId: string, code: TSignalCode, extra: Partial<TIntegrationSignal> = {}): TIntegrationSignal => ({
       integration_id: integrationId,
       external_id: externalId,
       code,
@@ -469,6 +470,9 @@ describe("cash snapshots", () => {
     });
     const row = await api.db.cashSnapshot.findFirstOrThrow({ where: { integrationId } });
     expect(row).toMatchObject({ externalId: "bank_provider_a:main:2026-11-02", dataClass: "real", amountMinor: 100_000n });
+    const audit = await api.db.auditEntry.findFirstOrThrow({ where: { targetId: row.id } });
+    expect(audit).toMatchObject({ action: "cash_snapshot.created", actorType: "integration", actorId: integrationId });
+    expect((await api.db.integration.findUniqueOrThrow({ where: { id: integrationId } })).lastSyncAt).not.toBeNull();
 
     const again = await ingestCashSnapshots(api.db, ownerId, [
       snapshot(90_000, "2026-11-02T07:00:00Z"),

@@ -1,7 +1,7 @@
 // Integrations in API form (contract: the integration rows of the Operations table; fields
 // "not shown" there, pinned here) and the inputs of connect and sync.
 import { z } from "zod";
-import { ZDeliveryResult } from "../ingest/ingest.schema";
+import { ZDeliveryResult, ZRejectedItem } from "../ingest/ingest.schema";
 import { ZName, ZTimestamp, ZUuid } from "../shared/schemas";
 import { PROVIDERS } from "./providers";
 
@@ -36,7 +36,10 @@ export const ZCatalogEntry = z
   })
   .meta({ id: "CatalogEntry" });
 /** The owner's catalog adds how many connections the owner has of each provider. */
-export const ZOwnerCatalogEntry = ZCatalogEntry.extend({ connected: z.number().int() }).meta({ id: "OwnerCatalogEntry" });
+export const ZOwnerCatalogEntry = ZCatalogEntry.extend({
+  connected: z.number().int().describe("The owner's active connections of this provider."),
+  pending: z.number().int().describe("The owner's connections still waiting for authorization (OAuth not finished)."),
+}).meta({ id: "OwnerCatalogEntry" });
 
 export const ZConnectGenericInput = z
   .object({ business_id: ZUuid, name: ZName.optional() })
@@ -56,7 +59,9 @@ export const ZConnectInput = z
       .min(1)
       .max(128)
       .optional()
-      .describe("The account at the provider whose webhooks this connection receives (required except for search_ads)."),
+      .describe(
+        "The account at the provider whose deliveries this connection receives (search_ads: the customer id its relay sends).",
+      ),
     name: ZName.optional(),
   })
   .meta({ id: "ConnectIntegrationInput" });
@@ -71,7 +76,15 @@ export const ZSyncResult = ZDeliveryResult.extend({
   integration_id: ZUuid,
   cash_snapshots_inserted: z.number().int(),
   cash_snapshots_deduped: z.number().int(),
+  cash_snapshots_rejected: z
+    .array(ZRejectedItem)
+    .describe("Balances refused (bank providers); index is the position among the balances of this sync."),
 }).meta({ id: "SyncResult" });
+export type TSyncResult = z.infer<typeof ZSyncResult>;
+export type TConnectResult = z.infer<typeof ZConnectResult>;
+export type TConnectGenericResult = z.infer<typeof ZConnectGenericResult>;
+export type TCatalogEntry = z.infer<typeof ZCatalogEntry>;
+export type TOwnerCatalogEntry = z.infer<typeof ZOwnerCatalogEntry>;
 
 export const ZAlert = z
   .object({

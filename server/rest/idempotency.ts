@@ -2,6 +2,7 @@
 // method, path and body replays the stored answer; another body is 409. Concurrent duplicates
 // wait for the first to finish and replay it, so the write happens once. Keys are scoped to
 // the principal (one owner, or one agent) and kept 24 hours.
+import { decryptSecret, encryptSecret } from "../crypto/secret-box";
 import { createHash } from "node:crypto";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
@@ -94,7 +95,7 @@ export async function beginIdempotentRequest(db: TDbOrTx, request: TIdempotencyR
           status: existing.responseStatus,
           kind: stored.kind ?? "envelope",
           headers: stored.headers ?? {},
-          body: existing.responseBody,
+          body: await openStoredBody(existing.responseBody),
         },
       };
     }
@@ -124,14 +125,30 @@ export function isStorable(outcome: TOutcome, code?: string): boolean {
   return code !== "fx_unavailable"; // a rate may exist on the next try
 }
 
-export async function completeIdempotentRequest(db: TDbOrTx, recordId: string, outcome: TOutcome): Promise<void> {
+/** Stored answers that carry a secret (a token shown once) are kept encrypted, marked by this prefix. */
+const ENCRYPTED_BODY = "enc:v1:";
+
+async function openStoredBody(stored: string): Promise<string> {
+  if (!stored.startsWith(ENCRYPTED_BODY)) return stored;
+  return decryptSecret(Buffer.from(stored.slice(ENCRYPTED_BODY.length), "base64"));
+}
+
+export async function completeIdempotentRequest(
+  db: TDbOrTx,
+  recordId: string,
+  outcome: TOutcome,
+  options: { encrypt?: boolean } = {},
+): Promise<void> {
+  const body = options.encrypt
+    ? ENCRYPTED_BODY + Buffer.from(await encryptSecret(outcome.body)).toString("base64")
+    : outcome.body;
   await db.idempotencyRecord.update({
     where: { id: recordId },
     data: {
       state: "completed",
       responseStatus: outcome.status,
       responseHeaders: { kind: outcome.kind, headers: outcome.headers },
-      responseBody: outcome.body,
+      responseBody: body,
     },
   });
 }

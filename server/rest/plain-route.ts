@@ -30,6 +30,8 @@ export type TPlainRoute = {
   idempotency?: "required" | "exempt";
   experimental?: boolean;
   deprecation?: TDeprecation;
+  /** The answer carries a secret shown once: its replay copy is stored encrypted. */
+  secretInResponse?: boolean;
   /** Body cap for this route; JSON routes default to 1 MB. */
   maxBodyBytes?: number;
   /** The operation in the OpenAPI document (responses, request body, parameters). */

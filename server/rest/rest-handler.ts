@@ -97,8 +97,11 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
 
       const { outcome, code } = await execute({ route, params, url, req, db, actor, requestId, body, rawBody });
       if (idempotencyRecord) {
-        if (isStorable(outcome, code)) await completeIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id, outcome);
-        else await releaseIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id);
+        if (isStorable(outcome, code)) {
+          await completeIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id, outcome, {
+            encrypt: route.secretInResponse,
+          });
+        } else await releaseIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id);
       }
       return toResponse(outcome, requestId, headers);
     } catch (thrown) {

@@ -13,6 +13,7 @@ export type TRoute = {
   idempotency: "required" | "exempt";
   experimental: boolean;
   deprecation?: TDeprecation;
+  secretInResponse?: boolean;
   maxBodyBytes?: number;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
 };
@@ -63,6 +64,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       idempotency: meta.idempotency ?? "required",
       experimental: meta.experimental ?? false,
       deprecation: meta.deprecation,
+      secretInResponse: meta.secretInResponse ?? false,
       target: { kind: "procedure", procedurePath },
     });
   }
@@ -78,6 +80,7 @@ export function routesFromPlain(plain: TPlainRoute[]): TRoute[] {
     idempotency: route.idempotency ?? "required",
     experimental: route.experimental ?? false,
     deprecation: route.deprecation,
+    secretInResponse: route.secretInResponse ?? false,
     maxBodyBytes: route.maxBodyBytes,
     target: { kind: "plain", route },
   }));

@@ -1,13 +1,15 @@
 // The application's /v1 handler: the app router plus the plain routes, in the one REST layer.
 import type { AnyRouter } from "@trpc/server";
 import type { TDb } from "../db/client";
+import { integrationPlainRoutes } from "../integrations/routes";
 import { appRouter } from "../router";
 import { buildOpenApiDocument } from "./openapi";
 import type { TPlainRoute } from "./plain-route";
 import { createRestHandler, type TRestHandler } from "./rest-handler";
+import { webhookRoutes } from "../webhooks/routes";
 
 /** Plain routes of the domains (webhooks, imports, exports) join this list. */
-const domainPlainRoutes: TPlainRoute[] = [];
+const domainPlainRoutes: TPlainRoute[] = [...integrationPlainRoutes, ...webhookRoutes];
 
 function openApiRoute(document: () => string): TPlainRoute {
   return {

@@ -26,4 +26,6 @@ export type TProcedureMeta = OpenApiMeta<{
   /** Writes need Idempotency-Key unless the contract exempts them. */
   idempotency?: "required" | "exempt";
   deprecation?: TDeprecation;
+  /** The answer carries a secret shown once (a token, a signing secret): its replay copy is stored encrypted. */
+  secretInResponse?: boolean;
 }>;

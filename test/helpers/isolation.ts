@@ -328,6 +328,36 @@ export const isolationCases: TIsolationCase[] = [
     ],
     lists: [],
   },
+  {
+    // A's generic integration: B can neither sync it (under any provider path) nor list it.
+    resource: "integration",
+    create: async (api, a) =>
+      (
+        await created(
+          await api.call("POST", "/v1/integrations/generic/connect", {
+            token: a.token,
+            body: { business_id: await businessOf(api, a), name: "A's webhook" },
+          }),
+          "a generic integration",
+        )
+      ).integration_id,
+    requests: (id) => [
+      { method: "POST", path: "/v1/integrations/payments_a/sync", body: { integration_id: id } },
+      { method: "POST", path: "/v1/integrations/generic/sync", body: { integration_id: id } },
+    ],
+    lists: ["/v1/integrations?limit=200", "/v1/integrations?provider=generic&limit=200"],
+  },
+  {
+    // B cannot connect anything into A's business.
+    resource: "integration scope (business)",
+    create: businessOf,
+    requests: (id) => [
+      { method: "POST", path: "/v1/integrations/generic/connect", body: { business_id: id } },
+      { method: "POST", path: "/v1/integrations/payments_a/connect", body: { business_id: id, account_id: `iso-${id}` } },
+      { method: "POST", path: "/v1/integrations/search_ads/connect", body: { business_id: id } },
+    ],
+    lists: ["/v1/integrations?limit=200"],
+  },
 ];
 
 /** Asserts every case: B gets 404 on A's record and never sees it listed; A still sees it unchanged. */

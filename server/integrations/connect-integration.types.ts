@@ -1,0 +1,27 @@
+import { z } from "zod";
+import type { TProcedureMeta } from "../trpc/meta";
+import { ZConnectInput, ZConnectResult } from "./integration.schema";
+
+export const connectIntegrationMeta: TProcedureMeta = {
+  openapi: {
+    method: "POST",
+    path: "/v1/integrations/{provider}/connect",
+    tags: ["Integrations"],
+    summary: "Connect a provider",
+    description:
+      "Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider " +
+      "account account_id (required: its webhooks are routed to the owner by it) with status active; an account already " +
+      "connected answers 409 state_conflict. search_ads connects through OAuth: the integration is created pending " +
+      "(account_id optional) and authorize_url is where the owner grants access; the platform then redirects to GET " +
+      "/v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and " +
+      "manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with " +
+      "POST /v1/integrations/generic/connect. An unknown provider answers 404, another owner's business 404. The " +
+      "contract leaves the access of this endpoint open; it requires the owner's bearer, because integrations belong to " +
+      "an owner.",
+  },
+  successStatus: 201,
+};
+export const ZConnectIntegrationRequest = ZConnectInput.extend({
+  provider: z.string().max(64).describe("A provider of GET /v1/integrations/catalog."),
+});
+export const ZConnectIntegrationResponse = z.object({ data: ZConnectResult });
