@@ -30,7 +30,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: true },
   { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
-  { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: false },
+  { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: false },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },

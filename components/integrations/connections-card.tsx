@@ -1,0 +1,152 @@
+"use client";
+// The owner's connections, newest first: provider, name, business, status, the provider
+// account, when a delivery or sync last reached it, and a Sync button for the providers the
+// service pulls from (the generic webhook only receives).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
+import { formErrorOf } from "@/lib/trpc/errors";
+import type { TIntegration } from "@/server/integrations/integration.schema";
+import { ListCard } from "../panel/list-card";
+import { useCursorList } from "../panel/use-cursor-list";
+import { ActionButton } from "../ui/action-button";
+import { createdColumn, DataTable, type TColumn } from "../ui/data-table";
+import { EmptyState } from "../ui/empty-state";
+import { FormAlert } from "../ui/field";
+import { PlugIcon, RepeatIcon } from "../ui/icons";
+import { StatusPill } from "../ui/status-pill";
+import { describeSync, type TCatalogEntry } from "./catalog";
+import { RelativeTime } from "./relative-time";
+import type { TBusinessOption } from "./use-businesses";
+
+const PAGE_SIZE = 25;
+
+type TSyncNotice = { integrationId: string; text: string };
+
+/** Connections the service can pull from on demand (not the push-only generic webhook or imports). */
+function canSync(integration: TIntegration, catalog: TCatalogEntry[]): boolean {
+  const entry = catalog.find((e) => e.provider === integration.provider);
+  return integration.status === "active" && (entry?.connect === "account" || entry?.connect === "oauth");
+}
+
+export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: TBusinessOption[] }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<TSyncNotice | null>(null);
+  const input = { limit: PAGE_SIZE };
+  const list = useCursorList({
+    queryKey: trpc.integrations.list.infiniteQueryKey(input),
+    fetchPage: (cursor, signal) => client.integrations.list.query({ ...input, cursor }, { signal }),
+  });
+
+  const providerName = (provider: string) => props.catalog.find((e) => e.provider === provider)?.name ?? provider;
+
+  const sync = useMutation(
+    trpc.integrations.sync.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setError(null);
+        const integration = list.items.find((i) => i.id === data.integration_id);
+        const label = integration ? integration.name : "The connection";
+        setNotice({ integrationId: data.integration_id, text: `${label} synced: ${describeSync(data)}.` });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.integrations.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alerts.recent.pathKey() }),
+        ]);
+      },
+      onError: (cause) => {
+        setNotice(null);
+        setError(formErrorOf(cause, []).summary);
+      },
+    }),
+  );
+
+  const columns: TColumn<TIntegration>[] = [
+    {
+      header: "Provider",
+      cell: (i) => (
+        <>
+          <span className="cell-strong">{providerName(i.provider)}</span>
+          <span className="cell-sub">{i.kind}</span>
+        </>
+      ),
+    },
+    { header: "Name", cell: (i) => i.name },
+    {
+      header: "Business",
+      cell: (i) =>
+        i.business_id ? (
+          (props.businesses.find((b) => b.id === i.business_id)?.name ?? <span className="muted">Business</span>)
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    { header: "Status", cell: (i) => <StatusPill status={i.status} /> },
+    {
+      header: "Account",
+      cellClassName: "mono",
+      cell: (i) => i.account_id ?? <span className="muted">—</span>,
+    },
+    {
+      header: "Last sync",
+      headerClassName: "cell-date",
+      cellClassName: "cell-date",
+      cell: (i) => (
+        <span data-testid="last-sync">
+          {i.last_sync_at ? <RelativeTime iso={i.last_sync_at} /> : <span className="muted">never</span>}
+        </span>
+      ),
+    },
+    createdColumn(),
+    {
+      header: <span className="visually-hidden">Actions</span>,
+      headerClassName: "cell-right",
+      cellClassName: "cell-right",
+      cell: (i) =>
+        canSync(i, props.catalog) ? (
+          <ActionButton
+            look="button-secondary"
+            pending={sync.isPending && sync.variables?.integration_id === i.id}
+            disabled={sync.isPending}
+            icon={<RepeatIcon />}
+            onClick={() => sync.mutate({ provider: i.provider, integration_id: i.id })}
+          >
+            Sync<span className="visually-hidden"> {i.name}</span>
+          </ActionButton>
+        ) : null,
+    },
+  ];
+
+  return (
+    <ListCard
+      headingId="connections-heading"
+      title="Connections"
+      noun={["connection", "connections"]}
+      list={list}
+      empty={
+        <EmptyState icon={<PlugIcon />} title={list.isPending ? "Loading connections…" : "No connections yet"}>
+          Connect a generic webhook or a provider account above; each one is listed here with when it last synced.
+        </EmptyState>
+      }
+    >
+      {error || notice ? (
+        <div className="card-body card-body-tight">
+          <FormAlert message={error} />
+          {notice && !error ? (
+            <p className="notice" role="status">
+              {notice.text}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <DataTable
+        scroll
+        compact
+        items={list.items}
+        columns={columns}
+        rowProps={(i) => ({ "data-integration-id": i.id, ...(notice?.integrationId === i.id ? { "data-current": true } : {}) })}
+      />
+    </ListCard>
+  );
+}
