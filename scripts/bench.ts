@@ -16,11 +16,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createBenchDatabase, DEFAULT_BENCH_DATABASE_URL, type TBenchDatabase } from "./bench/database";
+import { ingestBenchmark } from "./bench/ingest";
 import { restBenchmark } from "./bench/rest";
 import { findFreePort, killProcessGroup, sleep, startServer, type TRunningServer } from "./bench/server";
 import type { TBenchContext, TBenchmark } from "./bench/types";
 
-const BENCHMARKS: TBenchmark[] = [restBenchmark];
+const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
@@ -113,6 +114,8 @@ async function main(): Promise<number> {
         RATE_LIMIT_PER_MINUTE: "100000000",
         LOG_LEVEL: "warn",
         BENCH_BARE_ROUTE: "1",
+        // PostgreSQL needs an explicit key for secrets at rest (instances must share it).
+        ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
       },
       onSpawn: (pid) => (serverPid = pid),
       onLine: (line) => console.log(`  [server] ${line}`),
@@ -121,6 +124,7 @@ async function main(): Promise<number> {
 
     const ctx: TBenchContext = {
       baseUrl: server.baseUrl,
+      databaseUrl: database.url,
       token,
       durationSeconds: args.duration,
       warmupSeconds: args.warmup,

@@ -2,6 +2,8 @@
 export type TBenchContext = {
   /** The running production server, e.g. `http://127.0.0.1:3190`. */
   baseUrl: string;
+  /** The server's PostgreSQL database (benchmarks that compare with raw SQL). */
+  databaseUrl: string;
   /** The static owner's bearer token (AUTH_MODE=static). */
   token: string;
   /** Measured-run length in seconds (default 10; `--duration=`). */

@@ -1,0 +1,187 @@
+// Benchmark "ingest": the generic webhook's ingest throughput on PostgreSQL.
+//   a. signed 500-event batches to POST /v1/webhooks/generic/{integration_id} (real HMAC, a
+//      fresh timestamp per request), from `connections` concurrent senders: the REST layer,
+//      the signature check, validation, FX conversion, dedupe lookup, the events and their
+//      audit entries, all through the running server;
+//   b. the same rows as raw multi-row INSERTs (500 rows per statement) straight into
+//      financial_events over `pg`, from the same number of concurrent clients, same run.
+// Targets: (a) ≥ 10,000 events/s, and (a) ≥ 30 % of (b).
+import { createHmac, randomUUID } from "node:crypto";
+import pg from "pg";
+import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
+
+const BATCH = 500;
+const TARGET_EVENTS_PER_S = 10_000;
+const TARGET_RATIO = 0.3;
+
+type TSetup = { ownerId: string; businessId: string; integrationId: string; secret: string };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several operations, read field by field
+async function api(ctx: TBenchContext, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${ctx.baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${ctx.token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json", "Idempotency-Key": randomUUID() }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+async function setup(ctx: TBenchContext): Promise<TSetup> {
+  const ownerId = (await api(ctx, "GET", "/v1/me")).data.id as string;
+  const businessId = (await api(ctx, "POST", "/v1/businesses", { name: "Ingest Bench", currency: "EUR" })).data.id as string;
+  const connected = (await api(ctx, "POST", "/v1/integrations/generic/connect", { business_id: businessId, name: "bench" })).data;
+  return { ownerId, businessId, integrationId: connected.integration_id, secret: connected.secret };
+}
+
+/** A plausible revenue event; EUR against the owner's USD base, so every event is converted. */
+function eventOf(integrationId: string, key: string, n: number) {
+  return {
+    integration_id: integrationId,
+    external_id: key,
+    type: "revenue",
+    state: "actual",
+    amount_minor: 1_000 + (n % 9_000),
+    currency: "EUR",
+    occurred_on: "2026-11-01",
+    source_type: "IMPORT",
+    category: "sales",
+    description: `Order ${n}`,
+    payload: { order_id: `ord_${n}`, channel: "web" },
+  };
+}
+
+async function sendBatch(ctx: TBenchContext, s: TSetup, prefix: string, batch: number): Promise<number> {
+  const events = Array.from({ length: BATCH }, (_, i) => eventOf(s.integrationId, `${prefix}-${batch}-${i}`, batch * BATCH + i));
+  const body = JSON.stringify({ events });
+  const signature = createHmac("sha256", s.secret).update(body).digest("hex");
+  const res = await fetch(`${ctx.baseUrl}/v1/webhooks/generic/${s.integrationId}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Service-Signature": `sha256=${signature}`,
+      "X-Service-Timestamp": String(Math.floor(Date.now() / 1000)),
+    },
+    body,
+    signal: ctx.signal,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${text.slice(0, 300)}`);
+  const data = (JSON.parse(text) as { data: { inserted: number; rejected: unknown[] } }).data;
+  if (data.inserted !== BATCH)
+    throw new Error(`webhook inserted ${data.inserted} of ${BATCH}: ${JSON.stringify(data.rejected).slice(0, 300)}`);
+  return data.inserted;
+}
+
+/** Runs `worker` from `connections` loops until `seconds` have passed; answers rows written and elapsed seconds. */
+async function drive(
+  connections: number,
+  seconds: number,
+  signal: AbortSignal,
+  worker: (loop: number, n: number) => Promise<number>,
+): Promise<{ rows: number; elapsed: number; batches: number }> {
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let rows = 0;
+  let batches = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, loop) => {
+      for (let n = 0; performance.now() < deadline && !signal.aborted; n++) {
+        rows += await worker(loop, n);
+        batches++;
+      }
+    }),
+  );
+  return { rows, elapsed: (performance.now() - started) / 1000, batches };
+}
+
+function rawInsertSql(s: TSetup, prefix: string, batch: number): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const tuples: string[] = [];
+  for (let i = 0; i < BATCH; i++) {
+    const n = batch * BATCH + i;
+    const e = eventOf(s.integrationId, `${prefix}-${batch}-${i}`, n);
+    const base = values.length;
+    values.push(
+      randomUUID(),
+      s.ownerId,
+      s.businessId,
+      e.amount_minor,
+      Math.round(e.amount_minor * 1.0842),
+      e.external_id,
+      e.description,
+      JSON.stringify({ source: { type: "IMPORT", integration_id: s.integrationId, external_id: e.external_id } }),
+      JSON.stringify(e.payload),
+    );
+    const p = (k: number) => `$${base + k}`;
+    tuples.push(
+      `(${p(1)}, ${p(2)}, ${p(3)}, 'revenue', 'actual', 'confirmed', ${p(4)}, 'EUR', ${p(5)}, 'USD', 1.0842, '2026-11-01', 'mock', ` +
+        `'2026-11-01', 'sales', ${p(7)}, 'IMPORT', '${s.integrationId}', ${p(6)}, ${p(6)}, ${p(8)}::jsonb, 1, ${p(9)}::jsonb, now())`,
+    );
+  }
+  const text =
+    "INSERT INTO financial_events (id, owner_id, business_id, type, state, status, amount_minor, currency, base_amount_minor, " +
+    "base_currency, fx_rate, fx_as_of, fx_source, occurred_on, category, description, source_type, integration_id, external_id, " +
+    `chain_external_id, provenance, confidence, payload, updated_at) VALUES ${tuples.join(", ")}`;
+  return { text, values };
+}
+
+export const ingestBenchmark: TBenchmark = {
+  name: "ingest",
+  description: "signed 500-event batches to the generic webhook vs raw multi-row INSERTs of the same rows",
+  async run(ctx): Promise<TBenchOutcome> {
+    const s = await setup(ctx);
+    const errors: string[] = [];
+
+    // Warm-up (not counted): the route, the server's pool, the first plans.
+    await drive(ctx.connections, ctx.warmupSeconds, ctx.signal, (loop, n) => sendBatch(ctx, s, `warm-${loop}`, n));
+    const webhook = await drive(ctx.connections, ctx.durationSeconds, ctx.signal, (loop, n) =>
+      sendBatch(ctx, s, `hook-${loop}`, n),
+    );
+
+    const clients = await Promise.all(
+      Array.from({ length: ctx.connections }, async () => {
+        const client = new pg.Client({ connectionString: ctx.databaseUrl });
+        await client.connect();
+        return client;
+      }),
+    );
+    let raw: { rows: number; elapsed: number; batches: number };
+    try {
+      const insert = async (loop: number, n: number, prefix: string) => {
+        const sql = rawInsertSql(s, `${prefix}-${loop}`, n);
+        const result = await clients[loop]!.query(sql.text, sql.values);
+        return result.rowCount ?? 0;
+      };
+      await drive(ctx.connections, ctx.warmupSeconds, ctx.signal, (loop, n) => insert(loop, n, "rawwarm"));
+      raw = await drive(ctx.connections, ctx.durationSeconds, ctx.signal, (loop, n) => insert(loop, n, "raw"));
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+
+    const webhookRate = webhook.rows / webhook.elapsed;
+    const rawRate = raw.rows / raw.elapsed;
+    const ratio = webhookRate / rawRate;
+    const results = {
+      batch_size: BATCH,
+      webhook: { events: webhook.rows, batches: webhook.batches, seconds: webhook.elapsed, events_per_second: webhookRate },
+      raw_insert: { rows: raw.rows, statements: raw.batches, seconds: raw.elapsed, rows_per_second: rawRate },
+      ratio,
+      targets: { events_per_second: TARGET_EVENTS_PER_S, ratio: TARGET_RATIO },
+      met: webhookRate >= TARGET_EVENTS_PER_S && ratio >= TARGET_RATIO,
+    };
+    const report = [
+      `${"".padEnd(34)}${"rows/s".padStart(10)}${"batches".padStart(10)}`,
+      `${"a. generic webhook (500/batch)".padEnd(34)}${webhookRate.toFixed(0).padStart(10)}${String(webhook.batches).padStart(10)}`,
+      `${"b. raw multi-row INSERT (500)".padEnd(34)}${rawRate.toFixed(0).padStart(10)}${String(raw.batches).padStart(10)}`,
+      `a/b = ${(ratio * 100).toFixed(1)} %   targets: ≥ ${TARGET_EVENTS_PER_S} events/s and ≥ ${TARGET_RATIO * 100} % of raw: ${
+        results.met ? "met" : "NOT met"
+      }`,
+    ].join("\n");
+    return { results, report, errors };
+  },
+};
