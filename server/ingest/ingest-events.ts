@@ -30,6 +30,7 @@ import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
 import { convertBetween, daysBetween, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
+import { insertAuditEntries, insertEvents } from "./bulk-insert";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 
 export type TIngestOptions = {
@@ -596,7 +597,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     });
   }
 
-  if (rows.length) await tx.financialEvent.createMany({ data: rows });
+  await insertEvents(tx, rows);
   if (voids.size) {
     await tx.financialEvent.updateMany({
       where: { id: { in: [...voids.keys()] }, status: "confirmed" },
@@ -634,6 +635,6 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       createdAt: ctx.now,
     });
   }
-  if (audits.length) await tx.auditEntry.createMany({ data: audits });
+  await insertAuditEntries(tx, audits);
   return { inserted: rows.length, deduped, rejected };
 }
