@@ -354,7 +354,7 @@ export const isolationCases: TIsolationCase[] = [
     requests: (id) => [
       { method: "POST", path: "/v1/integrations/generic/connect", body: { business_id: id } },
       { method: "POST", path: "/v1/integrations/payments_a/connect", body: { business_id: id, account_id: `iso-${id}` } },
-      { method: "POST", path: "/v1/integrations/search_ads/connect", body: { business_id: id } },
+      { method: "POST", path: "/v1/integrations/search_ads/connect", body: { business_id: id, account_id: `iso-search-${id}` } },
     ],
     lists: ["/v1/integrations?limit=200"],
   },
