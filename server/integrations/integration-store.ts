@@ -5,15 +5,14 @@ import type { TDbOrTx } from "../db/client";
 import type { Integration } from "../db/generated/client";
 import { decryptSecret } from "../crypto/secret-box";
 import { AppError } from "../errors/app-error";
+import { ZUuid } from "../shared/schemas";
 import type { TProvider, TWebhookProvider } from "./providers";
 
 export type TIntegrationRef = Pick<Integration, "id" | "ownerId" | "provider" | "businessId" | "status" | "accountId">;
 
 const REF_FIELDS = { id: true, ownerId: true, provider: true, businessId: true, status: true, accountId: true } as const;
 
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
+const isUuid = (value: string) => ZUuid.safeParse(value).success;
 
 /** The owner's integration, or 404 not_found (another owner's looks exactly like a missing one). */
 export async function requireIntegration(db: TDbOrTx, ownerId: string, id: string): Promise<Integration> {

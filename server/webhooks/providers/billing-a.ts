@@ -20,11 +20,11 @@ import {
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { isoUtc, utcDay } from "./amounts";
+import { ZPlatformId } from "./fields";
 
 export const BILLING_A_SIGNATURE_HEADER = "X-BillingA-Signature";
 const PLATFORM = "billing_a";
 
-const ZId = z.string().min(1).max(200);
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger, { message: "is beyond the exact integer range" });
 const ZCurrency = z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case" });
 
@@ -32,7 +32,7 @@ const MONTHS_PER_YEAR = { month: 12, quarter: 4, year: 1 } as const;
 
 export const ZBillingAItem = z
   .object({
-    price_id: ZId.optional(),
+    price_id: ZPlatformId.optional(),
     plan: z.string().min(1).max(200).optional().describe("The plan's name."),
     unit_price_minor: ZMinor.describe("Price per unit and billing period, in minor units."),
     quantity: z.number().int().min(1).max(1_000_000),
@@ -42,8 +42,8 @@ export const ZBillingAItem = z
 
 export const ZBillingASubscription = z
   .looseObject({
-    id: ZId.describe("The platform's subscription id."),
-    customer_id: ZId,
+    id: ZPlatformId.describe("The platform's subscription id."),
+    customer_id: ZPlatformId,
     status: z.string().min(1).max(50).describe("active, trialing, past_due, paused, canceled."),
     currency_code: ZCurrency,
     items: z
@@ -61,9 +61,9 @@ export const ZBillingASubscription = z
 
 export const ZBillingATransaction = z
   .looseObject({
-    id: ZId,
-    subscription_id: ZId.optional(),
-    customer_id: ZId.optional(),
+    id: ZPlatformId,
+    subscription_id: ZPlatformId.optional(),
+    customer_id: ZPlatformId.optional(),
     currency_code: ZCurrency,
     total_minor: ZMinor,
     failure_reason: z.string().max(500).optional(),
@@ -85,14 +85,14 @@ export const BILLING_A_EVENT_TYPES = Object.keys(DATA_BY_TYPE);
 
 export const ZBillingAEvent = z
   .object({
-    event_id: ZId.describe("The event's id: external_id of the event and signals it produces."),
+    event_id: ZPlatformId.describe("The event's id: external_id of the event and signals it produces."),
     event_type: z
       .string()
       .min(1)
       .max(100)
       .describe(`Read: ${BILLING_A_EVENT_TYPES.join(", ")}. Others are acknowledged (ignored).`),
     occurred_at: ZTimestamp,
-    seller_id: ZId.describe("The seller account: finds the owner's billing_a integration."),
+    seller_id: ZPlatformId.describe("The seller account: finds the owner's billing_a integration."),
     data: z.union([ZBillingASubscription, ZBillingATransaction, z.looseObject({})]),
   })
   .superRefine((event, ctx) => {

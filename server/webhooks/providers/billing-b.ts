@@ -11,19 +11,19 @@ import { z } from "zod";
 import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
 import { base64DigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { unixToIso, utcDay } from "./amounts";
+import { ZPlatformId } from "./fields";
 
 export const BILLING_B_SIGNATURE_HEADER = "X-BillingB-Signature";
 export const BILLING_B_TIMESTAMP_HEADER = "X-BillingB-Timestamp";
 const PLATFORM = "billing_b";
 
-const ZId = z.string().min(1).max(200);
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger, { message: "is beyond the exact integer range" });
 const ZCurrency = z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case" });
 
 export const ZBillingBSubscription = z
   .looseObject({
-    id: ZId,
-    customer_id: ZId,
+    id: ZPlatformId,
+    customer_id: ZPlatformId,
     plan_id: z.string().min(1).max(200).optional(),
     status: z.string().min(1).max(50).describe("in_trial, active, past_due, cancelled, …"),
     currency_code: ZCurrency,
@@ -36,11 +36,11 @@ export const ZBillingBSubscription = z
 
 export const ZBillingBTransaction = z
   .looseObject({
-    id: ZId,
+    id: ZPlatformId,
     amount: ZMinor,
     currency_code: ZCurrency,
-    subscription_id: ZId.optional(),
-    customer_id: ZId.optional(),
+    subscription_id: ZPlatformId.optional(),
+    customer_id: ZPlatformId.optional(),
     failure_reason: z.string().max(500).optional(),
   })
   .meta({ id: "BillingBTransaction" });
@@ -66,14 +66,14 @@ export const BILLING_B_EVENT_TYPES = Object.keys(CONTENT_BY_TYPE);
 
 export const ZBillingBEvent = z
   .object({
-    id: ZId.describe("The event's id: external_id of the event and signals it produces."),
+    id: ZPlatformId.describe("The event's id: external_id of the event and signals it produces."),
     event_type: z
       .string()
       .min(1)
       .max(100)
       .describe(`Read: ${BILLING_B_EVENT_TYPES.join(", ")}. Others are acknowledged (ignored).`),
     occurred_at: z.number().int().nonnegative().describe("Unix seconds."),
-    site: ZId.describe("The platform site (account): finds the owner's billing_b integration."),
+    site: ZPlatformId.describe("The platform site (account): finds the owner's billing_b integration."),
     content: z.looseObject({
       subscription: ZBillingBSubscription.optional(),
       previous_mrr: ZMinor.optional().describe(

@@ -14,11 +14,11 @@ import {
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { unixToIso, utcDay } from "./amounts";
+import { ZPlatformId } from "./fields";
 
 export const PAYMENTS_A_SIGNATURE_HEADER = "X-PaymentsA-Signature";
 const PLATFORM = "payments_a";
 
-const ZId = z.string().min(1).max(200);
 const ZUnix = z.number().int().nonnegative().describe("Unix seconds.");
 const ZMinor = z
   .number()
@@ -33,11 +33,11 @@ const ZLowerCurrency = z
 
 export const ZPaymentsARefund = z
   .looseObject({
-    id: ZId.describe("Refund id: the refund event's external_id."),
+    id: ZPlatformId.describe("Refund id: the refund event's external_id."),
     object: z.literal("refund").optional(),
     amount: ZMinor,
     currency: ZLowerCurrency,
-    charge: ZId.describe("The refunded charge."),
+    charge: ZPlatformId.describe("The refunded charge."),
     created: ZUnix,
     status: z.string().optional(),
   })
@@ -45,7 +45,7 @@ export const ZPaymentsARefund = z
 
 export const ZPaymentsACharge = z
   .looseObject({
-    id: ZId.describe("Charge id: the revenue event's external_id."),
+    id: ZPlatformId.describe("Charge id: the revenue event's external_id."),
     object: z.literal("charge").optional(),
     amount: ZMinor,
     currency: ZLowerCurrency,
@@ -64,11 +64,11 @@ export const ZPaymentsACharge = z
 
 export const ZPaymentsADispute = z
   .looseObject({
-    id: ZId,
+    id: ZPlatformId,
     object: z.literal("dispute").optional(),
     amount: ZMinor,
     currency: ZLowerCurrency,
-    charge: ZId,
+    charge: ZPlatformId,
     reason: z.string().optional(),
     created: ZUnix,
   })
@@ -76,7 +76,7 @@ export const ZPaymentsADispute = z
 
 export const ZPaymentsAPayout = z
   .looseObject({
-    id: ZId,
+    id: ZPlatformId,
     object: z.literal("payout").optional(),
     amount: ZMinor,
     currency: ZLowerCurrency,
@@ -104,13 +104,13 @@ export const PAYMENTS_A_EVENT_TYPES = Object.keys(OBJECT_BY_TYPE);
 
 export const ZPaymentsAEvent = z
   .object({
-    id: ZId.describe("Event id: the external_id of the signals it raises."),
+    id: ZPlatformId.describe("Event id: the external_id of the signals it raises."),
     type: z
       .string()
       .min(1)
       .max(100)
       .describe(`Read: ${PAYMENTS_A_EVENT_TYPES.join(", ")}. Others are acknowledged (ignored).`),
-    account: ZId.describe("The connected account: finds the owner's payments_a integration."),
+    account: ZPlatformId.describe("The connected account: finds the owner's payments_a integration."),
     created: ZUnix,
     data: z.object({
       object: z.union([ZPaymentsACharge, ZPaymentsARefund, ZPaymentsADispute, ZPaymentsAPayout, z.looseObject({})]),

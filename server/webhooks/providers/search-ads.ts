@@ -9,6 +9,7 @@ import { ZDate, ZTimestamp } from "../../shared/schemas";
 import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, sha256HeaderValue } from "../signature";
 import { isoUtc, microsToMinor } from "./amounts";
+import { ZCount, ZKeyPartId } from "./fields";
 
 export const SERVICE_SIGNATURE_HEADER = "X-Service-Signature";
 export const SERVICE_TIMESTAMP_HEADER = "X-Service-Timestamp";
@@ -26,18 +27,11 @@ export const SEARCH_ADS_ALERT_TYPES = [
   "integration_auth_expired",
 ] as const satisfies readonly TSignalCode[];
 
-const ZId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[^:\s]+$/, { message: "must not contain ':' or spaces" });
-const ZCount = z.number().int().nonnegative();
-
 export const ZSearchAdsReport = z
   .object({
     date: ZDate,
-    campaign_id: ZId,
-    ad_group_id: ZId.optional().describe(
+    campaign_id: ZKeyPartId,
+    ad_group_id: ZKeyPartId.optional().describe(
       "Set when the row is one ad group's cost; then send ad-group rows only for that campaign.",
     ),
     cost_micros: z
@@ -65,7 +59,7 @@ export const ZSearchAdsAlert = z
       .min(1)
       .max(100)
       .describe(`Read: ${SEARCH_ADS_ALERT_TYPES.join(", ")} (the signal code). Others are acknowledged (ignored).`),
-    campaign_id: ZId.optional(),
+    campaign_id: ZKeyPartId.optional(),
     occurred_at: ZTimestamp,
     message: z.string().max(1000).optional(),
   })
@@ -73,7 +67,7 @@ export const ZSearchAdsAlert = z
 
 export const ZSearchAdsDelivery = z
   .object({
-    customer_id: ZId.describe("The platform's customer (account) id: finds the owner's search_ads integration."),
+    customer_id: ZKeyPartId.describe("The platform's customer (account) id: finds the owner's search_ads integration."),
     reports: z.array(ZSearchAdsReport).optional(),
     alerts: z.array(ZSearchAdsAlert).optional(),
   })

@@ -11,26 +11,20 @@ import { ZDate } from "../../shared/schemas";
 import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, sha256HeaderValue } from "../signature";
 import { decimalToMinor, unixToIso } from "./amounts";
+import { ZCount, ZKeyPartId } from "./fields";
 
 export const SOCIAL_ADS_SIGNATURE_HEADER = "X-Hub-Signature-256";
 const PLATFORM = "social_ads";
 /** Changes per delivery, over all entries (the generic receiver's limit). */
 export const SOCIAL_ADS_MAX_CHANGES = 500;
 
-const ZId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[^:\s]+$/, { message: "must not contain ':' or spaces" });
-const ZCount = z.number().int().nonnegative();
-
 export const ZSocialAdsSpend = z
   .looseObject({
     date: ZDate.describe("The day the spend belongs to (the ad account's day)."),
     level: z.enum(["campaign", "ad_set", "ad"]).describe("Which level this figure is for; send one level per campaign."),
-    campaign_id: ZId,
-    ad_set_id: ZId.optional().describe("Required for level ad_set."),
-    ad_id: ZId.optional().describe("Required for level ad."),
+    campaign_id: ZKeyPartId,
+    ad_set_id: ZKeyPartId.optional().describe("Required for level ad_set."),
+    ad_id: ZKeyPartId.optional().describe("Required for level ad."),
     spend: z
       .string()
       .regex(/^\d{1,15}(\.\d{1,12})?$/, { message: "must be a decimal string in major units, e.g. 12.34" })
@@ -47,13 +41,13 @@ export const ZSocialAdsSpend = z
   .meta({ id: "SocialAdsSpendValue" });
 
 export const ZSocialAdsCampaignStatus = z
-  .looseObject({ campaign_id: ZId, status: z.string().min(1).max(50).describe("PAUSED, DELETED, ARCHIVED are read.") })
+  .looseObject({ campaign_id: ZKeyPartId, status: z.string().min(1).max(50).describe("PAUSED, DELETED, ARCHIVED are read.") })
   .meta({ id: "SocialAdsCampaignStatusValue" });
 export const ZSocialAdsAdStatus = z
   .looseObject({
-    ad_id: ZId,
-    campaign_id: ZId.optional(),
-    ad_set_id: ZId.optional(),
+    ad_id: ZKeyPartId,
+    campaign_id: ZKeyPartId.optional(),
+    ad_set_id: ZKeyPartId.optional(),
     status: z.string().min(1).max(50).describe("DISAPPROVED is read."),
     reason: z.string().max(500).optional(),
   })
@@ -62,7 +56,7 @@ export const ZSocialAdsAccountStatus = z
   .looseObject({ status: z.string().min(1).max(50).describe("DISABLED is read.") })
   .meta({ id: "SocialAdsAccountStatusValue" });
 export const ZSocialAdsBudgetLimited = z
-  .looseObject({ campaign_id: ZId, ad_set_id: ZId.optional() })
+  .looseObject({ campaign_id: ZKeyPartId, ad_set_id: ZKeyPartId.optional() })
   .meta({ id: "SocialAdsBudgetLimitedValue" });
 
 const VALUE_BY_FIELD: Record<string, z.ZodType> = {
@@ -95,7 +89,7 @@ export const ZSocialAdsDelivery = z
     entry: z
       .array(
         z.object({
-          id: ZId.describe("The ad account: finds the owner's social_ads integration."),
+          id: ZKeyPartId.describe("The ad account: finds the owner's social_ads integration."),
           time: z.number().int().nonnegative().describe("Unix seconds of the change."),
           changes: z.array(ZChange).min(1),
         }),
