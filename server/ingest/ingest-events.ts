@@ -30,6 +30,7 @@ import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
 import { convertBetween, daysBetween, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
+import { touchLastSync } from "../integrations/integration-store";
 import { insertAuditEntries, insertEvents } from "./bulk-insert";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 
@@ -100,11 +101,14 @@ function versionOf(row: { externalId: string | null; chainExternalId: string | n
  */
 class ChainIndex {
   private byKey = new Map<string, TStored>();
+  private byId = new Map<string, TStored>();
   private chains = new Map<string, TStored[]>();
 
   add(row: TStored): void {
-    if (!row.integrationId || !row.externalId) return;
+    // One object per stored row, so marking it voided is seen through every index.
+    if (!row.integrationId || !row.externalId || this.byId.has(row.id)) return;
     this.byKey.set(key(row.integrationId, row.externalId), row);
+    this.byId.set(row.id, row);
     const chainKey = key(row.integrationId, row.chainExternalId ?? row.externalId);
     const chain = this.chains.get(chainKey) ?? [];
     if (!chain.some((r) => r.id === row.id)) chain.push(row);
@@ -139,7 +143,8 @@ class ChainIndex {
 
   /** A later round sees an event voided in this one. */
   markVoided(id: string): void {
-    for (const row of this.byKey.values()) if (row.id === id) row.status = "voided";
+    const row = this.byId.get(id);
+    if (row) row.status = "voided";
   }
 
   nextVersion(integrationId: string, externalId: string): number {
@@ -326,9 +331,7 @@ export async function ingestEventsInTx(
     deduped += result.deduped;
     for (const r of result.rejected) reject(r.index, r.external_id, r.code, r.message ?? "");
   }
-  if (touched.size) {
-    await tx.integration.updateMany({ where: { id: { in: [...touched] } }, data: { lastSyncAt: now } });
-  }
+  await touchLastSync(tx, [...touched], now);
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, deduped, rejected };
 }
