@@ -403,6 +403,7 @@ describe("signals", () => {
     ]);
     expect(first).toEqual({ accepted: 3, deduped: 1 });
     expect(await ingestSignals(api.db, ownerId, [signal("po_2", "payout_paid")])).toEqual({ accepted: 0, deduped: 1 });
+    expect((await api.db.integration.findUniqueOrThrow({ where: { id: integrationId } })).lastSyncAt).not.toBeNull();
     expect(await api.db.financialEvent.count()).toBe(events);
 
     const alerts = await api.db.alert.findMany({ where: { integrationId }, orderBy: { code: "asc" } });

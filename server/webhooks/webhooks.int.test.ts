@@ -253,6 +253,22 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
     expect(await api.db.financialEvent.count({ where: { externalId: { in: ["part-1", "part-4"] } } })).toBe(2);
   });
 
+  it("answers 422 fx_unavailable when the rate source has no rate at all, writing nothing", async () => {
+    applyTestEnv({ FX_SOURCE: "ecb" }); // stored rates, none fetched: an outage
+    try {
+      const response = await expectRefused(
+        () => send({ events: [event("gen-fx-1"), event("gen-fx-2", { currency: "GBP" })] }),
+        422,
+        "fx_unavailable",
+      );
+      expect(response.body.error.message).toMatch(/nothing was written/);
+    } finally {
+      applyTestEnv({ FX_SOURCE: "mock" });
+    }
+    // The same delivery goes in once rates are back.
+    expect((await send({ events: [event("gen-fx-1")] })).body.data.inserted).toBe(1);
+  });
+
   it("restates an event sent again with another amount", async () => {
     await send({ events: [event("gen-restated", { amount_minor: 100 })] });
     const response = await send({ events: [event("gen-restated", { amount_minor: 150 })] });
