@@ -2,8 +2,10 @@
 // An agent's token, the one time the server shows it (after create and after rotate): a modal
 // dialog with the token, a copy button and a plain warning that it will not be shown again.
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
-import { CheckIcon, CopyIcon, KeyIcon } from "../ui/icons";
+import { useRef, useState } from "react";
+import { CopyButton } from "../ui/copy-button";
+import { KeyIcon } from "../ui/icons";
+import { useModalDialog } from "../ui/use-modal-dialog";
 
 export type TShownToken = { agentId: string; agentName: string; token: string; rotated: boolean };
 
@@ -16,33 +18,12 @@ export function TokenDialog({
   onClose: () => void;
   showAgentLink?: boolean;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (shown && !dialog.open) {
-      setCopied(null);
-      dialog.showModal();
-      inputRef.current?.select();
-    } else if (!shown && dialog.open) {
-      dialog.close();
-    }
-  }, [shown]);
-
-  async function copy() {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.token);
-      setCopied("copied");
-    } catch {
-      // No clipboard access (an insecure origin, a denied permission): select it for Ctrl+C.
-      inputRef.current?.select();
-      setCopied(document.execCommand?.("copy") ? "copied" : "failed");
-    }
-  }
+  const [blocked, setBlocked] = useState(false);
+  const dialogRef = useModalDialog(shown !== null, () => {
+    setBlocked(false);
+    inputRef.current?.select();
+  });
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="token-dialog-title" onClose={onClose}>
@@ -72,13 +53,16 @@ export function TokenDialog({
               onFocus={(event) => event.currentTarget.select()}
               spellCheck={false}
             />
-            <button type="button" className="button button-primary" onClick={() => void copy()}>
-              {copied === "copied" ? <CheckIcon /> : <CopyIcon />}
-              {copied === "copied" ? "Copied" : "Copy"}
-            </button>
+            <CopyButton
+              key={shown.token}
+              text={shown.token}
+              sourceRef={inputRef}
+              look="button-primary"
+              onResult={(state) => setBlocked(state === "failed")}
+            />
           </div>
           <p className="hint" role="status">
-            {copied === "failed" ? "Copying is blocked here: the token is selected, press Ctrl+C (⌘C)." : ""}
+            {blocked ? "Copying is blocked here: the token is selected, press Ctrl+C (⌘C)." : ""}
           </p>
           <div className="dialog-actions">
             {showAgentLink ? (

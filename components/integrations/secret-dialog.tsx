@@ -2,10 +2,11 @@
 // A new generic webhook's signing secret, the one time the server shows it: a modal dialog with
 // the secret and the webhook URL (each with a copy button), a plain warning that the secret will
 // not be shown again, and how to sign a delivery (Node, and curl + openssl).
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { KeyIcon } from "../ui/icons";
 import { Segmented } from "../ui/segmented";
-import { CopyButton, type TCopyState } from "./copy-button";
+import { CopyButton, type TCopyState } from "../ui/copy-button";
+import { useModalDialog } from "../ui/use-modal-dialog";
 import { curlExample, nodeExample } from "./signing-example";
 
 export type TShownSecret = {
@@ -27,25 +28,17 @@ const EXAMPLES = [
 ] as const;
 
 export function SecretDialog({ shown, onClose }: { shown: TShownSecret | null; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const secretRef = useRef<HTMLTextAreaElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
   const exampleRef = useRef<HTMLTextAreaElement>(null);
   const [example, setExample] = useState<TExample>("node");
   const [blocked, setBlocked] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (shown && !dialog.open) {
-      setBlocked(false);
-      setExample("node");
-      dialog.showModal();
-      secretRef.current?.select();
-    } else if (!shown && dialog.open) {
-      dialog.close();
-    }
-  }, [shown]);
+  const dialogRef = useModalDialog(shown !== null, () => {
+    setBlocked(false);
+    setExample("node");
+    secretRef.current?.select();
+  });
 
   const onCopy = (state: TCopyState) => setBlocked(state === "failed");
   const code = shown

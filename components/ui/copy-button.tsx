@@ -2,7 +2,7 @@
 // Copies a text to the clipboard; where the browser refuses (an insecure origin, a denied
 // permission) it selects the text's control instead, for Ctrl+C, and says so.
 import { useState, type RefObject } from "react";
-import { CheckIcon, CopyIcon } from "../ui/icons";
+import { CheckIcon, CopyIcon } from "./icons";
 
 export type TCopyState = "copied" | "failed" | null;
 
@@ -10,8 +10,8 @@ export function CopyButton(props: {
   text: string;
   /** The control showing the text (selected when copying is blocked). */
   sourceRef: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
-  /** What is copied, for screen readers: "Copy" + " signing secret". */
-  what: string;
+  /** What is copied, for screen readers when a dialog has several: "Copy" + " signing secret". */
+  what?: string;
   look?: "button-primary" | "button-secondary";
   onResult?: (state: TCopyState) => void;
 }) {
@@ -34,7 +34,7 @@ export function CopyButton(props: {
     <button type="button" className={`button ${props.look ?? "button-secondary"}`} onClick={() => void copy()}>
       {state === "copied" ? <CheckIcon /> : <CopyIcon />}
       {state === "copied" ? "Copied" : "Copy"}
-      <span className="visually-hidden"> {props.what}</span>
+      {props.what ? <span className="visually-hidden"> {props.what}</span> : null}
     </button>
   );
 }
