@@ -39,6 +39,12 @@ export type TIngestOptions = {
   /** Overrides for tests and jobs (another FX provider, another "today"). */
   fx?: TFxOptions;
   now?: Date;
+  /**
+   * "each" (default): an `event.ingested` audit entry per new event. "none": the caller records
+   * one entry for the whole batch (a statement import writes `import.confirmed`). Voids and
+   * fulfilments are always audited.
+   */
+  auditInserts?: "each" | "none";
 };
 
 /** Refunds whose refunded event is unknown are stored with at most this confidence. */
@@ -563,26 +569,27 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       reconciled: reconcileIds.length > 0,
       createdAt: ctx.now,
     });
-    audits.push({
-      ownerId,
-      actorType: "integration",
-      actorId: integrationId,
-      action: "event.ingested",
-      targetType: "event",
-      targetId: id,
-      requestId: ctx.options.requestId ?? null,
-      details: {
-        integration_id: integrationId,
-        external_id: externalId,
-        type: event.type,
-        state: event.state,
-        amount_minor: event.amount_minor,
-        currency: event.currency,
-        ...(supersedesEventId ? { supersedes_event_id: supersedesEventId } : {}),
-        ...(supersedesEventIds.length ? { supersedes_event_ids: supersedesEventIds } : {}),
-      },
-      createdAt: ctx.now,
-    });
+    if (ctx.options.auditInserts !== "none")
+      audits.push({
+        ownerId,
+        actorType: "integration",
+        actorId: integrationId,
+        action: "event.ingested",
+        targetType: "event",
+        targetId: id,
+        requestId: ctx.options.requestId ?? null,
+        details: {
+          integration_id: integrationId,
+          external_id: externalId,
+          type: event.type,
+          state: event.state,
+          amount_minor: event.amount_minor,
+          currency: event.currency,
+          ...(supersedesEventId ? { supersedes_event_id: supersedesEventId } : {}),
+          ...(supersedesEventIds.length ? { supersedes_event_ids: supersedesEventIds } : {}),
+        },
+        createdAt: ctx.now,
+      });
     // Later items of this round (refunds) see this event as the newest version of its key.
     chains.add({
       id,

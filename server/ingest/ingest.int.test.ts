@@ -86,6 +86,16 @@ describe("events: new, repeat, restatement", () => {
     expect(integration.lastSyncAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 5);
   });
 
+  it("with auditInserts none, leaves the batch's audit entry to the caller", async () => {
+    const integrationId = await newIntegration("manual_import");
+    const audits = await api.db.auditEntry.count();
+    const result = await ingestEvents(api.db, ownerId, [event(integrationId, "quiet", 100, { source_type: "IMPORT" })], {
+      auditInserts: "none",
+    });
+    expect(result.inserted).toBe(1);
+    expect(await api.db.auditEntry.count()).toBe(audits);
+  });
+
   it("dedupes a repeat with the same amount and currency, writing nothing", async () => {
     const integrationId = await newIntegration();
     await ingestEvents(api.db, ownerId, [event(integrationId, "ch_1", 500)]);
