@@ -7,6 +7,7 @@ import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
 import { cashRouter } from "./cash/router";
 import { fxRouter } from "./fx/router";
+import { importsRouter } from "./imports/router";
 import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
@@ -30,6 +31,7 @@ export const appRouter = router({
   cash: cashRouter,
   ledger: ledgerRouter,
   integrations: integrationsRouter,
+  imports: importsRouter,
   alerts: alertsRouter,
 });
 

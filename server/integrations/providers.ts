@@ -7,6 +7,9 @@ export const BANK_PROVIDERS = ["bank_provider_a", "bank_provider_b"] as const;
 /** Every provider value an Integration row can hold. */
 export const PROVIDERS = [...WEBHOOK_PROVIDERS, ...BANK_PROVIDERS, "generic", "manual_import"] as const;
 
+/** The owner's statement imports: one integration per owner, created on the first confirm. */
+export const MANUAL_IMPORT_PROVIDER = "manual_import";
+
 export type TWebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
 export type TBankProvider = (typeof BANK_PROVIDERS)[number];
 export type TProvider = (typeof PROVIDERS)[number];

@@ -1,6 +1,7 @@
 // The application's /v1 handler: the app router plus the plain routes, in the one REST layer.
 import type { AnyRouter } from "@trpc/server";
 import type { TDb } from "../db/client";
+import { importPlainRoutes } from "../imports/routes";
 import { integrationPlainRoutes } from "../integrations/routes";
 import { appRouter } from "../router";
 import { buildOpenApiDocument } from "./openapi";
@@ -9,7 +10,7 @@ import { createRestHandler, type TRestHandler } from "./rest-handler";
 import { webhookRoutes } from "../webhooks/routes";
 
 /** Plain routes of the domains (webhooks, imports, exports) join this list. */
-const domainPlainRoutes: TPlainRoute[] = [...integrationPlainRoutes, ...webhookRoutes];
+const domainPlainRoutes: TPlainRoute[] = [...integrationPlainRoutes, ...importPlainRoutes, ...webhookRoutes];
 
 function openApiRoute(document: () => string): TPlainRoute {
   return {

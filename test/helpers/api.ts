@@ -88,3 +88,40 @@ export async function callApi<T = any>(
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
+
+/**
+ * A multipart/form-data call (the statement upload): `fields` become text fields, `file` a
+ * file field named "file". The Request sets the boundary header itself.
+ */
+export async function callMultipart<T = any>(
+  handler: TRestHandler,
+  path: string,
+  form: { fields?: Record<string, string>; file?: { bytes: Uint8Array | string; name?: string; type?: string } },
+  options: Omit<TCallOptions, "body" | "rawBody"> = {},
+): Promise<TApiResponse<T>> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields ?? {})) data.append(name, value);
+  if (form.file) {
+    const bytes = typeof form.file.bytes === "string" ? new TextEncoder().encode(form.file.bytes) : form.file.bytes;
+    data.append("file", new Blob([bytes as BlobPart], { type: form.file.type ?? "text/csv" }), form.file.name ?? "statement.csv");
+  }
+  const headers = new Headers(options.headers);
+  const token = options.token === undefined ? OWNER_TOKEN : options.token;
+  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  const key = options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey;
+  if (key !== null) headers.set("idempotency-key", key);
+  // Serialized first, so the REST layer sees a Content-Length like a real client's.
+  const request = new Request(`http://localhost${path}`, { method: "POST", body: data });
+  const body = new Uint8Array(await request.arrayBuffer());
+  headers.set("content-type", request.headers.get("content-type")!);
+  headers.set("content-length", String(body.byteLength));
+  const response = await handler(new Request(`http://localhost${path}`, { method: "POST", headers, body }));
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}

@@ -2,7 +2,7 @@
 // owner A's record is invisible to owner B — 404 on every path that names it, absent from
 // every list. A later module adds its resource by appending an isolation case.
 import { expect } from "vitest";
-import type { TTestApi } from "./api";
+import { callMultipart, type TTestApi } from "./api";
 
 export type TOwner = { token: string; ownerId: string };
 
@@ -357,6 +357,31 @@ export const isolationCases: TIsolationCase[] = [
       { method: "POST", path: "/v1/integrations/search_ads/connect", body: { business_id: id, account_id: `iso-search-${id}` } },
     ],
     lists: ["/v1/integrations?limit=200"],
+  },
+  {
+    // A's statement import (a preview): B can neither read it nor confirm it.
+    resource: "import",
+    create: async (api, a) =>
+      (
+        await created(
+          await callMultipart(
+            api.handler,
+            "/v1/imports",
+            {
+              fields: { business_id: await businessOf(api, a) },
+              file: { bytes: "Date,Amount,Currency,Description\n2026-11-01,-12.50,EUR,A's coffee\n" },
+            },
+            { token: a.token },
+          ),
+          "an import",
+        )
+      ).import_id,
+    requests: (id) => [
+      { method: "GET", path: `/v1/imports/${id}` },
+      { method: "GET", path: `/v1/imports/${id}?offset=500` },
+      { method: "POST", path: `/v1/imports/${id}/confirm`, body: {} },
+    ],
+    lists: [],
   },
 ];
 

@@ -1,0 +1,9 @@
+import { ownerProcedure } from "../trpc/init";
+import { listPresets } from "./import-service";
+import { getImportPresetsMeta, ZGetImportPresetsRequest, ZGetImportPresetsResponse } from "./get-import-presets.types";
+
+export const getImportPresetsRoute = ownerProcedure
+  .meta(getImportPresetsMeta)
+  .input(ZGetImportPresetsRequest)
+  .output(ZGetImportPresetsResponse)
+  .query(() => ({ data: listPresets() }));

@@ -1,0 +1,90 @@
+// How preview rows are kept: 500 per ImportRowPage, each row a compact JSON object (short keys,
+// absent fields omitted), so a 100,000-row preview writes ~200 rows of import_row_pages.
+import type { TImportPreviewRow, TImportRowStatus } from "./import.schema";
+
+const STATUS_CODES: Record<TImportRowStatus, string> = { new: "n", already: "a", reconciled: "r", rejected: "x" };
+const STATUS_OF: Record<string, TImportRowStatus> = { n: "new", a: "already", r: "reconciled", x: "rejected" };
+
+/** A stored row. Amount signed (negative = money out). */
+export type TStoredRow = {
+  /** row number */ n: number;
+  /** status code */ s: string;
+  /** external_id */ x?: string;
+  /** amount_minor (signed) */ a?: number;
+  /** currency */ c?: string;
+  /** occurred_on */ d?: string;
+  /** description */ t?: string;
+  /** counterparty */ p?: string;
+  /** counterparty account */ q?: string;
+  /** category */ g?: string;
+  /** reference */ f?: string;
+  /** matched_event_id */ m?: string;
+  /** reject_reason */ e?: string;
+};
+
+export type TRowData = {
+  row: number;
+  status: TImportRowStatus;
+  external_id?: string;
+  amount_minor?: number;
+  currency?: string;
+  occurred_on?: string;
+  description?: string;
+  counterparty?: string;
+  counterparty_account?: string;
+  category?: string;
+  reference?: string;
+  matched_event_id?: string;
+  reject_reason?: string;
+};
+
+export function packRow(row: TRowData): TStoredRow {
+  const packed: TStoredRow = { n: row.row, s: STATUS_CODES[row.status] };
+  if (row.external_id !== undefined) packed.x = row.external_id;
+  if (row.amount_minor !== undefined) packed.a = row.amount_minor;
+  if (row.currency !== undefined) packed.c = row.currency;
+  if (row.occurred_on !== undefined) packed.d = row.occurred_on;
+  if (row.description !== undefined) packed.t = row.description;
+  if (row.counterparty) packed.p = row.counterparty;
+  if (row.counterparty_account) packed.q = row.counterparty_account;
+  if (row.category) packed.g = row.category;
+  if (row.reference) packed.f = row.reference;
+  if (row.matched_event_id) packed.m = row.matched_event_id;
+  if (row.reject_reason !== undefined) packed.e = row.reject_reason;
+  return packed;
+}
+
+export function unpackRow(packed: TStoredRow): TRowData {
+  const row: TRowData = { row: packed.n, status: STATUS_OF[packed.s] ?? "rejected" };
+  if (packed.x !== undefined) row.external_id = packed.x;
+  if (packed.a !== undefined) row.amount_minor = packed.a;
+  if (packed.c !== undefined) row.currency = packed.c;
+  if (packed.d !== undefined) row.occurred_on = packed.d;
+  if (packed.t !== undefined) row.description = packed.t;
+  if (packed.p !== undefined) row.counterparty = packed.p;
+  if (packed.q !== undefined) row.counterparty_account = packed.q;
+  if (packed.g !== undefined) row.category = packed.g;
+  if (packed.f !== undefined) row.reference = packed.f;
+  if (packed.m !== undefined) row.matched_event_id = packed.m;
+  if (packed.e !== undefined) row.reject_reason = packed.e;
+  return row;
+}
+
+/** The API form of a row (contract: Import preview row). */
+export function toPreviewRow(row: TRowData): TImportPreviewRow {
+  const out: TImportPreviewRow = {
+    row: row.row,
+    status: row.status,
+    external_id: row.external_id ?? null,
+    amount_minor: row.amount_minor ?? 0,
+    currency: row.currency ?? "",
+    occurred_on: row.occurred_on ?? "",
+    description: row.description ?? "",
+  };
+  if (row.matched_event_id) out.matched_event_id = row.matched_event_id;
+  if (row.counterparty) out.counterparty = row.counterparty;
+  if (row.category) out.category = row.category;
+  if (row.reference) out.reference = row.reference;
+  if (row.reject_reason !== undefined) out.reject_reason = row.reject_reason;
+  return out;
+}

@@ -1,0 +1,173 @@
+// The statement import API's shapes (contract: Import preview, Import rules): preview rows,
+// proposals, the summary kept with an import, the confirm body and its answer.
+import { z } from "zod";
+import { BILLING_INTERVALS } from "../subscriptions/subscription.schema";
+import { ZTimestamp, ZUuid } from "../shared/schemas";
+import { DATE_FORMATS, DECIMAL_SEPARATORS, FIELDS, SIGN_CONVENTIONS, THOUSANDS_SEPARATORS, ZImportMapping } from "./presets";
+
+/** Rows per stored page and per answer (contract Limits: first 500 rows, further rows by offset). */
+export const IMPORT_PAGE_ROWS = 500;
+/** The file itself (contract Limits: at most 10 MB; read as 10 MiB). */
+export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The whole multipart body: the file plus the envelope and the other fields. */
+export const IMPORT_MAX_BODY_BYTES = IMPORT_MAX_FILE_BYTES + 256 * 1024;
+/** A preview can be confirmed for this long (contract Limits: 1 hour). */
+export const IMPORT_LIFETIME_MS = 60 * 60 * 1000;
+/** At most this many rejected rows are listed in a summary (rejected_count has them all). */
+export const IMPORT_MAX_LISTED_REJECTIONS = 1000;
+
+export const IMPORT_ROW_STATUSES = ["new", "already", "reconciled", "rejected"] as const;
+export type TImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+export const ZImportRow = z
+  .object({
+    row: z.number().int().describe("1-based position among the file's data rows (header and blank lines not counted)."),
+    status: z.enum(IMPORT_ROW_STATUSES),
+    matched_event_id: ZUuid.optional().describe(
+      "already: the stored import event with this external_id; reconciled: the integration event it matches.",
+    ),
+    external_id: z
+      .string()
+      .nullable()
+      .describe("Deterministic (imp_ + hash of the key columns and the occurrence); null for a rejected row."),
+    amount_minor: z
+      .number()
+      .int()
+      .describe("Signed as on the statement: negative = money out (an expense), positive = money in (a revenue)."),
+    currency: z.string(),
+    occurred_on: z.string(),
+    description: z.string(),
+    counterparty: z.string().optional(),
+    category: z.string().optional(),
+    reference: z.string().optional(),
+    reject_reason: z.string().optional(),
+  })
+  .meta({ id: "ImportRow" });
+export type TImportPreviewRow = z.infer<typeof ZImportRow>;
+
+export const ZImportProposal = z
+  .object({
+    name: z.string(),
+    counterparty: z.string(),
+    amount_minor: z.number().int().describe("The typical charge, positive minor units."),
+    currency: z.string(),
+    billing_interval: z.enum(BILLING_INTERVALS),
+    next_charge_on: z.string(),
+    occurrences: z.number().int(),
+    confidence: z.number().min(0).max(1),
+  })
+  .meta({ id: "ImportProposal", description: "A detected recurring charge: a candidate subscription." });
+
+export const ZImportRejection = z
+  .object({
+    row: z.number().int(),
+    external_id: z.string().nullable(),
+    reject_reason: z.string(),
+  })
+  .meta({ id: "ImportRejection" });
+export type TImportRejection = z.infer<typeof ZImportRejection>;
+
+export const ZImportPreview = z
+  .object({
+    total_rows: z.number().int().describe("Data rows in the file, own-account transfers included."),
+    rows: z.array(ZImportRow).describe("The first 500 listed rows (own-account transfers are not listed)."),
+    would_insert: z.number().int().describe("Rows new or reconciled: each becomes an event at confirm."),
+    would_dedupe: z.number().int().describe("Rows already imported (status already)."),
+    rejected: z.array(ZImportRejection).describe("Rejected rows with their reasons (at most 1000; rejected_count counts all)."),
+    rejected_count: z.number().int(),
+    proposals: z.array(ZImportProposal),
+    unmapped_columns: z.array(z.string()),
+    skipped_transfers: z.number().int().describe("Rows between the owner's own accounts: skipped, never imported."),
+  })
+  .meta({ id: "ImportPreview" });
+
+export const ZCreateImportResult = z
+  .object({ import_id: ZUuid, expires_at: ZTimestamp, preview: ZImportPreview })
+  .meta({ id: "ImportCreated" });
+export type TCreateImportResult = z.infer<typeof ZCreateImportResult>;
+
+/** The multipart fields of POST /v1/imports (documentation; the handler reads them from FormData). */
+export const ZCreateImportForm = z
+  .object({
+    file: z
+      .string()
+      .meta({ format: "binary" })
+      .describe("The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB."),
+    business_id: ZUuid,
+    project_id: ZUuid.optional().describe("A project of business_id."),
+    preset: z.string().optional().describe("An id of GET /v1/imports/presets; default generic."),
+    mapping: z.string().optional().describe("JSON: an ImportMapping (columns to fields, formats) over the preset."),
+    own_accounts: z
+      .string()
+      .optional()
+      .describe('JSON: a list of the owner\'s own account numbers, e.g. ["DE89 3704 0044 0532 0130 00"].'),
+    currency_default: z.string().optional().describe("ISO 4217 code for rows without a currency column or cell."),
+    reconcile: z.enum(["true", "false"]).optional().describe("Match rows against integration events; default true."),
+  })
+  .meta({ id: "CreateImportForm" });
+
+export const ZImportSummary = ZImportPreview.omit({ rows: true }).meta({ id: "ImportSummary" });
+
+export const ZImportPage = z.object({
+  offset: z.number().int(),
+  next_offset: z.number().int().nullable().describe("null on the last page."),
+});
+
+export const ZImportResult = z
+  .object({
+    inserted: z.number().int(),
+    deduped: z.number().int(),
+    rejected: z.array(ZImportRejection).describe("Rows rejected in the preview, and rows the ingest path refused."),
+    proposals: z.array(ZImportProposal),
+    subscriptions_created: z.array(ZUuid),
+  })
+  .meta({ id: "ImportConfirmResult" });
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+export const ZImport = z
+  .object({
+    import_id: ZUuid,
+    status: z.enum(["previewed", "confirmed", "expired"]),
+    business_id: ZUuid,
+    project_id: ZUuid.nullable(),
+    preset: z.string(),
+    file_name: z.string().nullable(),
+    file_bytes: z.number().int(),
+    created_at: ZTimestamp,
+    expires_at: ZTimestamp,
+    confirmed_at: ZTimestamp.nullable(),
+    summary: ZImportSummary,
+    result: ZImportResult.nullable().describe("The confirm's answer, once confirmed."),
+    rows: z.array(ZImportRow).describe("Up to 500 rows from offset."),
+    page: ZImportPage,
+  })
+  .meta({ id: "Import" });
+export type TImport = z.infer<typeof ZImport>;
+
+export const ZConfirmImportInput = z.object({
+  mapping: ZImportMapping.optional().describe(
+    "Must equal the upload's mapping (or be omitted): the raw cells are not kept, so a changed mapping answers 400; upload again instead.",
+  ),
+  exclude_external_ids: z.array(z.string().max(255)).max(100_000).optional().describe("Rows not to import."),
+  accept_proposals: z
+    .array(z.number().int().min(0))
+    .max(1000)
+    .optional()
+    .describe("Indexes of preview.proposals; each becomes a recurring-expense subscription (an unknown index: 400)."),
+});
+export type TConfirmImportInput = z.infer<typeof ZConfirmImportInput>;
+
+export const ZImportPreset = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    delimiter: z.string().nullable().describe("null: detected from the file."),
+    date_format: z.enum(DATE_FORMATS),
+    decimal_separator: z.enum(DECIMAL_SEPARATORS),
+    thousands_separator: z.enum(THOUSANDS_SEPARATORS).nullable(),
+    sign_convention: z.enum(SIGN_CONVENTIONS),
+    columns: z.partialRecord(z.enum(FIELDS), z.array(z.string())).describe("Header names tried per field, first match wins."),
+  })
+  .meta({ id: "ImportPreset" });
+export type TImportPresetDto = z.infer<typeof ZImportPreset>;

@@ -1,0 +1,153 @@
+// POST /v1/imports: the statement upload, multipart/form-data, so a plain route (the REST layer
+// has already capped the body, checked the Idempotency-Key over its raw bytes and authenticated
+// the caller). The fields are read from the raw body; the service does the rest.
+import { z } from "zod";
+import type { TCaller } from "../auth/caller";
+import { AppError } from "../errors/app-error";
+import { envelopeOutcome } from "../rest/outcome";
+import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
+import { ZUuid } from "../shared/schemas";
+import { createImport, type TCreateImportInput } from "./import-service";
+import { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_FILE_BYTES, ZCreateImportForm, ZCreateImportResult } from "./import.schema";
+import { ZImportMapping } from "./presets";
+
+const SUCCESS_HEADERS = {
+  "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+  "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
+};
+
+const ZOwnAccounts = z.array(z.string().trim().min(1).max(64)).max(100);
+
+function callerOf(request: TPlainRequest): TCaller {
+  const { actor } = request;
+  if (actor.type === "owner") return { ownerId: actor.ownerId, actor, requestId: request.requestId };
+  if (actor.type === "agent") {
+    throw new AppError("scope_denied", "This operation is for the owner only.", { details: { required: "owner" } });
+  }
+  throw new AppError("unauthenticated");
+}
+
+async function readForm(request: TPlainRequest): Promise<FormData> {
+  const type = request.req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type)) {
+    throw new AppError(
+      "unsupported_media_type",
+      `POST /v1/imports takes multipart/form-data (a file field with the statement), not ${type || "an untyped body"}.`,
+    );
+  }
+  try {
+    return await new Response(new Uint8Array(request.rawBody), { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError("validation_error", "The body is not valid multipart/form-data.");
+  }
+}
+
+function textField(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  if (value === null) return undefined;
+  if (typeof value !== "string") throw AppError.invalidField(name, "must be a text field, not a file");
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+function jsonField<T>(form: FormData, name: string, schema: z.ZodType<T>): T | undefined {
+  const text = textField(form, name);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw AppError.invalidField(name, "must be JSON");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = [name, ...issue.path.map(String)].join(".");
+    throw new AppError("validation_error", `${path}: ${issue.message}`, {
+      details: {
+        issues: parsed.error.issues.map((i) => ({ path: [name, ...i.path.map(String)].join("."), message: i.message })),
+      },
+    });
+  }
+  return parsed.data;
+}
+
+/** The form's fields, checked (400 validation_error naming the field; 413 for a file over 10 MB). */
+export async function readImportForm(form: FormData): Promise<TCreateImportInput> {
+  const file = form.get("file");
+  if (file === null) throw AppError.invalidField("file", "is required (the statement, as a file field)");
+  if (typeof file === "string") throw AppError.invalidField("file", "must be a file, not a text field");
+  if (file.size > IMPORT_MAX_FILE_BYTES) {
+    throw new AppError("payload_too_large", `The file exceeds ${IMPORT_MAX_FILE_BYTES} bytes (10 MB).`, {
+      details: { max_bytes: IMPORT_MAX_FILE_BYTES, file_bytes: file.size },
+    });
+  }
+  const businessId = textField(form, "business_id");
+  if (!businessId) throw AppError.invalidField("business_id", "is required");
+  if (!ZUuid.safeParse(businessId).success) throw AppError.invalidField("business_id", "must be a UUID");
+  const projectId = textField(form, "project_id");
+  if (projectId !== undefined && !ZUuid.safeParse(projectId).success) throw AppError.invalidField("project_id", "must be a UUID");
+  const reconcile = textField(form, "reconcile");
+  if (reconcile !== undefined && reconcile !== "true" && reconcile !== "false") {
+    throw AppError.invalidField("reconcile", 'must be "true" or "false"');
+  }
+  const name = (file as File).name;
+  return {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    fileName: name ? name.slice(0, 255) : null,
+    businessId,
+    projectId,
+    presetId: textField(form, "preset") ?? "generic",
+    mapping: jsonField(form, "mapping", ZImportMapping),
+    ownAccounts: jsonField(form, "own_accounts", ZOwnAccounts),
+    currencyDefault: textField(form, "currency_default"),
+    reconcile: reconcile !== "false",
+  };
+}
+
+const createImportRoute: TPlainRoute = {
+  method: "POST",
+  path: "/v1/imports",
+  access: { kind: "owner" },
+  idempotency: "required",
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  openapi: {
+    operationId: "createImport",
+    tags: ["Imports"],
+    summary: "Upload a bank statement (preview)",
+    description:
+      "Parses a CSV or TSV statement and answers a preview; nothing is written to the ledger until POST " +
+      "/v1/imports/{id}/confirm, which must come within one hour (expires_at). The bytes decide the format: a binary " +
+      "spreadsheet (XLS), a ZIP container (XLSX, ODS), PDF, UTF-16 text or markup answers 415 unsupported_media_type and " +
+      "nothing is stored. A file over 10 MB (10,485,760 bytes) answers 413 payload_too_large. Rows are read with the " +
+      "preset (default generic) and the mapping over it; each row is new, already (its external_id is already imported: " +
+      "matched_event_id), reconciled (reconcile=true and an actual event of another integration has the same amount, " +
+      "currency and direction within 3 days: matched_event_id; each event matches one row at most) or rejected " +
+      "(reject_reason). Rows between own_accounts are skipped and counted in skipped_transfers. Row amounts are signed as " +
+      "on the statement (negative = money out, imported as an expense; positive = money in, a revenue). preview.rows holds " +
+      "the first 500 rows; GET /v1/imports/{id}?offset= pages the rest. proposals are recurring charges detected in the " +
+      "file. Another owner's business or project answers 404; an unknown preset or a malformed field 400.",
+    requestBody: { required: true, content: { "multipart/form-data": { schema: ZCreateImportForm } } },
+    responses: {
+      "200": {
+        description: "The preview, stored for one hour.",
+        headers: SUCCESS_HEADERS,
+        content: {
+          "application/json": {
+            schema: z
+              .object({ data: ZCreateImportResult, request_id: z.string().describe("Also in the X-Request-Id header.") })
+              .meta({ id: "CreateImportResponse" }),
+          },
+        },
+      },
+    },
+  },
+  handle: async (request) => {
+    const caller = callerOf(request);
+    const input = await readImportForm(await readForm(request));
+    const result = await createImport(await request.getDb(), caller, input);
+    return envelopeOutcome(200, { data: result });
+  },
+};
+
+export const importPlainRoutes: TPlainRoute[] = [createImportRoute];
