@@ -8,6 +8,7 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
     "pg",
     "trpc-to-openapi",
+    "pg-boss",
   ],
   poweredByHeader: false,
   typedRoutes: false,

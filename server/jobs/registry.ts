@@ -1,11 +1,58 @@
-// Every background job of the app, started by instrumentation.ts through the scheduler.
+// Every background job of the app, started once per server process by instrumentation.ts.
+//
+// One definition per job (TJob), two runners:
+//   - the in-process scheduler (scheduler.ts): every job on the embedded database (PGlite, one
+//     process), and on PostgreSQL the jobs without `cron` (idempotent sweeps: each instance may
+//     run them);
+//   - pg-boss (pg-boss-runner.ts), on PostgreSQL only: the jobs with `cron` (the daily
+//     reconciliation), on their schedule, once across all instances.
 import type { TDbOrTx } from "../db/client";
 import { fxRefreshJob } from "../fx/refresh-job";
 import { maintenanceJob } from "./maintenance";
-import { startJobs, type TJob } from "./scheduler";
+import type { TQueueRunner, TQueueRunnerOptions } from "./pg-boss-runner";
+import { reconciliationJob } from "./reconciliation";
+import { startJobs, type TJob, type TScheduler } from "./scheduler";
 
-export const JOBS: readonly TJob[] = [maintenanceJob, fxRefreshJob];
+export const JOBS: readonly TJob[] = [maintenanceJob, fxRefreshJob, reconciliationJob];
 
-export function startScheduledJobs(getDb: () => Promise<TDbOrTx>) {
-  return startJobs(JOBS, getDb);
+export type TRunningJobs = {
+  scheduler: TScheduler;
+  /** The pg-boss runner on PostgreSQL; null on the embedded database. */
+  queue: TQueueRunner | null;
+  stop: () => Promise<void>;
+};
+
+export type TStartOptions = {
+  /** DATABASE_URL: set = PostgreSQL, the cron jobs go through pg-boss. */
+  databaseUrl?: string;
+  jobs?: readonly TJob[];
+  queue?: Omit<TQueueRunnerOptions, "connectionString">;
+};
+
+export async function startScheduledJobs(getDb: () => Promise<TDbOrTx>, options: TStartOptions = {}): Promise<TRunningJobs> {
+  const jobs = options.jobs ?? JOBS;
+  const queued = options.databaseUrl ? jobs.filter((job) => job.cron) : [];
+  const scheduler = startJobs(
+    jobs.filter((job) => !queued.includes(job)),
+    getDb,
+  );
+  let queue: TQueueRunner | null = null;
+  if (queued.length) {
+    try {
+      // Loaded only on PostgreSQL: the embedded database never needs pg-boss.
+      const { startQueuedJobs } = await import("./pg-boss-runner");
+      queue = await startQueuedJobs(queued, getDb, { ...options.queue, connectionString: options.databaseUrl! });
+    } catch (error) {
+      scheduler.stop();
+      throw error;
+    }
+  }
+  return {
+    scheduler,
+    queue,
+    stop: async () => {
+      scheduler.stop();
+      await queue?.stop();
+    },
+  };
 }

@@ -32,7 +32,7 @@ describe("startJobs", () => {
     scheduler.stop();
   });
 
-  it("registers maintenance and the FX refresh", () => {
-    expect(JOBS.map((j) => j.name)).toEqual(["maintenance", "fx-refresh"]);
+  it("registers maintenance, the FX refresh and the reconciliation", () => {
+    expect(JOBS.map((j) => j.name)).toEqual(["maintenance", "fx-refresh", "reconciliation"]);
   });
 });

@@ -6,24 +6,34 @@ import { errorFields, log } from "../log";
 
 export type TJob = {
   name: string;
+  /** In process (the embedded database, or a job without `cron`): run at start, then every interval. */
   intervalMs: number;
+  /**
+   * A cron expression (UTC): on PostgreSQL the job runs through the pg-boss queue on this
+   * schedule, once across all instances (pg-boss-runner.ts), instead of in process.
+   */
+  cron?: string;
   /** Runs once; what it answers is logged at debug level. */
   run: (db: TDbOrTx, now: Date) => Promise<unknown>;
 };
 
-export type TScheduler = { runNow: (name: string) => Promise<unknown>; stop: () => void };
+export type TScheduler = {
+  /** Runs a job now (joining a run in progress); `now` is the clock it sees (tests). */
+  runNow: (name: string, now?: Date) => Promise<unknown>;
+  stop: () => void;
+};
 
 /** Runs each job now and then every interval; `stop` clears the timers. */
 export function startJobs(jobs: readonly TJob[], getDb: () => Promise<TDbOrTx>): TScheduler {
   const running = new Map<string, Promise<unknown>>();
   const timers: ReturnType<typeof setInterval>[] = [];
 
-  const tick = (job: TJob): Promise<unknown> => {
+  const tick = (job: TJob, now?: Date): Promise<unknown> => {
     const current = running.get(job.name);
     if (current) return current;
     const run = (async () => {
       try {
-        const result = await job.run(await getDb(), new Date());
+        const result = await job.run(await getDb(), now ?? new Date());
         log.debug(job.name, { result });
         return result;
       } catch (error) {
@@ -44,10 +54,10 @@ export function startJobs(jobs: readonly TJob[], getDb: () => Promise<TDbOrTx>):
     timers.push(timer);
   }
   return {
-    runNow: (name) => {
+    runNow: (name, now) => {
       const job = jobs.find((j) => j.name === name);
       if (!job) throw new Error(`No job named ${name}.`);
-      return tick(job);
+      return tick(job, now);
     },
     stop: () => timers.forEach(clearInterval),
   };

@@ -1,0 +1,143 @@
+// The daily reconciliation job and its two runners: in process on the embedded database, and
+// pg-boss on PostgreSQL (only in the postgres project: pg-boss needs a real server).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testEngine, type TTestDatabase } from "../../test/helpers/database";
+import type { TDbOrTx } from "../db/client";
+import { createReconciliationOwner } from "../reconciliation/reconciliation.fixtures";
+import { PG_BOSS_SCHEMA } from "./pg-boss-runner";
+import { RECONCILIATION_CRON, RECONCILIATION_JOB, reconciliationJob } from "./reconciliation";
+import { startScheduledJobs, type TRunningJobs } from "./registry";
+import type { TJob } from "./scheduler";
+
+process.env.LOG_LEVEL = "silent";
+
+let database: TTestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.close());
+
+const NOW = new Date("2026-11-14T12:00:00Z");
+
+/** The real job definition, counting its runs. */
+function countedJob(): { job: TJob; runs: () => number } {
+  let runs = 0;
+  return {
+    job: {
+      ...reconciliationJob,
+      run: (db, now) => {
+        runs++;
+        return reconciliationJob.run(db, now);
+      },
+    },
+    runs: () => runs,
+  };
+}
+
+describe("in process (no DATABASE_URL)", () => {
+  it("runs the reconciliation in the in-process scheduler, with a controlled clock", async () => {
+    const counted = countedJob();
+    const jobs = await startScheduledJobs(async () => database.prisma, { jobs: [counted.job] });
+    try {
+      expect(jobs.queue).toBeNull();
+      await jobs.scheduler.runNow(RECONCILIATION_JOB); // joins the run made at start
+      const o = await createReconciliationOwner(database.prisma, "inprocess");
+      const line = await o.bankLine("bank_1", 2_500, "2026-11-10");
+      await o.payment("ch_1", 2_500, "2026-11-11");
+      await o.bankLine("bank_stale", 9_000, "2026-11-09");
+      expect(await jobs.scheduler.runNow(RECONCILIATION_JOB, NOW)).toEqual({ matched: 1, signaled: 1 });
+      expect((await database.prisma.financialEvent.findUniqueOrThrow({ where: { id: line } })).reconciled).toBe(true);
+      expect(counted.runs()).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
+async function waitForJob(jobs: TRunningJobs, id: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await jobs.queue!.boss.getJobById(RECONCILIATION_JOB, id);
+    if (job && (job.state === "completed" || job.state === "failed")) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} did not finish: ${job?.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () => {
+  it("registers the daily schedule once and runs a triggered job exactly once across two instances", async () => {
+    const url = (database.target as { url: string }).url;
+    const counted = countedJob();
+    const getDb = async (): Promise<TDbOrTx> => database.prisma;
+    const start = () =>
+      startScheduledJobs(getDb, { databaseUrl: url, jobs: [counted.job], queue: { pollingIntervalSeconds: 0.5 } });
+    const [a, b] = await Promise.all([start(), start()]);
+    try {
+      expect(a.queue).not.toBeNull();
+      expect(b.queue).not.toBeNull();
+      // The job is not in the in-process scheduler on PostgreSQL.
+      expect(() => a.scheduler.runNow(RECONCILIATION_JOB)).toThrow(/No job named/);
+
+      const schedules = await a.queue!.boss.getSchedules();
+      expect(schedules).toHaveLength(1);
+      expect(schedules[0]).toMatchObject({ name: RECONCILIATION_JOB, cron: RECONCILIATION_CRON });
+      expect(await a.queue!.boss.getQueue(RECONCILIATION_JOB)).toMatchObject({ policy: "stately" });
+      const installed = await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = '${PG_BOSS_SCHEMA}'`,
+      );
+      expect(installed[0]!.n).toBe(1);
+
+      const o = await createReconciliationOwner(database.prisma, "pgboss");
+      const line = await o.bankLine("bank_1", 4_400, "2026-11-10");
+      await o.payment("ch_1", 4_400, "2026-11-12");
+
+      const id = await a.queue!.trigger(RECONCILIATION_JOB, { now: NOW });
+      expect(id).toEqual(expect.any(String));
+      const done = await waitForJob(a, id!);
+      expect(done.state).toBe("completed");
+      expect(done.output).toEqual({ matched: 1, signaled: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // both workers polled again
+      expect(counted.runs()).toBe(1);
+      expect((await database.prisma.financialEvent.findUniqueOrThrow({ where: { id: line } })).reconciled).toBe(true);
+
+      // Triggered from both instances at once: whatever runs, nothing is matched twice.
+      await o.bankLine("bank_2", 5_500, "2026-11-10");
+      await o.payment("ch_2", 5_500, "2026-11-10");
+      const ids = await Promise.all([
+        a.queue!.trigger(RECONCILIATION_JOB, { now: NOW }),
+        b.queue!.trigger(RECONCILIATION_JOB, { now: NOW }),
+      ]);
+      for (const queued of ids.filter((x): x is string => x !== null)) await waitForJob(a, queued);
+      expect(await database.prisma.auditEntry.count({ where: { ownerId: o.ownerId, action: "import.reconciled" } })).toBe(2);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("sends each cron slot once, whichever instance is up: two instances, one run", { timeout: 60_000 }, async () => {
+    const url = (database.target as { url: string }).url;
+    // A cron slot is one minute: start early in a minute, so the test stays inside one slot.
+    const second = new Date().getUTCSeconds();
+    if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    const counted = countedJob();
+    const everyMinute: TJob = { ...counted.job, name: "reconciliation-every-minute", cron: "* * * * *" };
+    const options = {
+      databaseUrl: url,
+      jobs: [everyMinute],
+      queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
+    };
+    const [a, b] = await Promise.all([
+      startScheduledJobs(async () => database.prisma, options),
+      startScheduledJobs(async () => database.prisma, options),
+    ]);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (counted.runs() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(counted.runs()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 3_000)); // both instances checked the cron again
+      expect(counted.runs()).toBe(1);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
