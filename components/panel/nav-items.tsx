@@ -31,7 +31,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
-  { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: false },
+  { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];

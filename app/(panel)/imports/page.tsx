@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { ImportsWizard } from "@/components/imports/imports-wizard";
+import { PageHeader } from "@/components/panel/page-header";
+import { getOwnerMe } from "@/server/trpc/server-caller";
+
+export const metadata: Metadata = { title: "Imports" };
+export const dynamic = "force-dynamic";
+
+export default async function ImportsPage() {
+  // Owners only: anyone else goes to the sign-in page before anything renders.
+  await getOwnerMe();
+  return (
+    <div className="page">
+      <PageHeader
+        title="Imports"
+        lead="Bring a bank statement into your books: preview every row, spot recurring charges, then confirm."
+      />
+      <ImportsWizard />
+    </div>
+  );
+}

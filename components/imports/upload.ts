@@ -1,0 +1,98 @@
+// The statement upload from the browser: multipart/form-data to /api/panel/imports (which hands
+// it to POST /v1/imports with the panel cookie's token) through XMLHttpRequest, the one browser
+// API that reports upload progress. Every upload carries a fresh Idempotency-Key; a failure
+// carries the contract's error body (code and message).
+import type { TCreateImportResult } from "@/server/imports/import.schema";
+
+export const UPLOAD_URL = "/api/panel/imports";
+
+export type TUploadFields = {
+  file: File;
+  businessId: string;
+  preset: string;
+  /** ISO 4217, or "" for none. */
+  currencyDefault: string;
+  reconcile: boolean;
+};
+
+/** Bytes sent so far out of the total (null total: the browser does not know it). */
+export type TUploadProgress = { loaded: number; total: number | null };
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+const SIGNED_OUT = new Set(["unauthenticated", "session_expired", "session_revoked"]);
+
+/** A UUID v4 (crypto.randomUUID needs a secure context; the panel may be served over plain http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function errorOf(status: number, text: string): UploadError {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+    const code = typeof body.error?.code === "string" ? body.error.code : null;
+    const message = typeof body.error?.message === "string" ? body.error.message : null;
+    // The REST layer's body cap speaks in bytes (of the whole form): say what that means here.
+    if (message && code === "payload_too_large" && !/10 MB/.test(message))
+      return new UploadError(`${message} A statement file can be at most 10 MB.`, status, code);
+    if (message) return new UploadError(message, status, code);
+  } catch {
+    // Not the contract's body (a proxy's error page): fall through to a generic message.
+  }
+  if (status === 413) return new UploadError("The file is too large (at most 10 MB).", status, "payload_too_large");
+  return new UploadError(`The upload failed (HTTP ${status}). Try again.`, status, null);
+}
+
+/** Uploads the statement; resolves with the preview, rejects with an UploadError. */
+export function uploadStatement(
+  fields: TUploadFields,
+  onProgress: (progress: TUploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<TCreateImportResult> {
+  const form = new FormData();
+  form.set("business_id", fields.businessId);
+  form.set("preset", fields.preset);
+  if (fields.currencyDefault) form.set("currency_default", fields.currencyDefault);
+  form.set("reconcile", fields.reconcile ? "true" : "false");
+  // The file last: the small fields are read even when the file is cut short.
+  form.set("file", fields.file, fields.file.name);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", UPLOAD_URL);
+    xhr.setRequestHeader("Idempotency-Key", newIdempotencyKey());
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((JSON.parse(xhr.responseText) as { data: TCreateImportResult }).data);
+        } catch {
+          reject(new UploadError("The server's answer could not be read. Try again.", xhr.status, null));
+        }
+        return;
+      }
+      const error = errorOf(xhr.status, xhr.responseText);
+      if (error.code && SIGNED_OUT.has(error.code)) window.location.assign("/sign-in");
+      reject(error);
+    };
+    xhr.onerror = () => reject(new UploadError("The server could not be reached. Check your connection and try again.", 0, null));
+    xhr.onabort = () => reject(new UploadError("The upload was cancelled.", 0, "aborted"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,197 @@
+// The statement import in a real browser: a CSV built here is uploaded through the panel (with
+// its progress), previewed (rows, counts, a recurring charge), confirmed with that charge
+// ticked, and its lines and subscription show up on the events and subscriptions pages. A
+// spreadsheet (the XLSX zip signature) is refused with the server's 415 message.
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_OWNER_TOKEN, SAME_ORIGIN, signIn } from "./support";
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
+const BUSINESS = `Statements Ltd ${RUN}`;
+const SHOTS = "test-results/screenshots";
+
+/** A business through the REST API with the static owner token. */
+async function createBusiness(request: APIRequestContext, name: string): Promise<string> {
+  const response = await request.post("/v1/businesses", {
+    headers: { Authorization: `Bearer ${E2E_OWNER_TOKEN}`, "Idempotency-Key": randomUUID() },
+    data: { name, currency: "EUR" },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+function isoDate(year: number, monthIndex: number, day: number): string {
+  const date = new Date(Date.UTC(year, monthIndex, day));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The statement: "Acme Cloud" charging 29.00 EUR on the same day of three consecutive months
+ * (the last one a few days ago, so the series is current), a client's payment and a one-off
+ * purchase. ISO dates and a decimal point: what the generic preset reads.
+ */
+function statementCsv(): string {
+  const recent = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
+  const day = Math.min(recent.getUTCDate(), 28);
+  const [year, month] = [recent.getUTCFullYear(), recent.getUTCMonth()];
+  const lines = [
+    "Date,Amount,Currency,Description,Counterparty",
+    `${isoDate(year, month - 2, day)},-29.00,EUR,Acme Cloud hosting,Acme Cloud`,
+    `${isoDate(year, month - 2, Math.min(day + 1, 28))},-42.50,EUR,Office chairs ${RUN},Seat Supply`,
+    `${isoDate(year, month - 1, day)},-29.00,EUR,Acme Cloud hosting,Acme Cloud`,
+    `${isoDate(year, month - 1, Math.max(day - 1, 1))},1500.00,EUR,Invoice 1042 paid ${RUN},Globex`,
+    `${isoDate(year, month, day)},-29.00,EUR,Acme Cloud hosting,Acme Cloud`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+async function openImports(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Imports" }).click();
+  await expect(page).toHaveURL(/\/imports$/);
+  await expect(page.getByRole("heading", { name: "Imports", level: 1 })).toBeVisible();
+}
+
+/** Step 1 with the business and the generic preset, then on to the upload. */
+async function chooseSource(page: Page) {
+  const form = page.getByRole("form", { name: "Statement source" });
+  await expect(form.getByLabel("Business").locator("option", { hasText: BUSINESS })).toBeAttached();
+  await form.getByLabel("Business").selectOption({ label: BUSINESS });
+  await expect(form.getByLabel("Preset").locator("option", { hasText: "Generic CSV" })).toBeAttached();
+  await form.getByLabel("Preset").selectOption({ label: "Generic CSV" });
+  await expect(form.getByText(/Any CSV or TSV with a header row/)).toBeVisible();
+  await expect(form.getByLabel("Reconcile with integrations")).toBeChecked();
+  await form.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Upload the statement" })).toBeVisible();
+}
+
+test("a statement is previewed, confirmed with its recurring charge, and lands in events and subscriptions", async ({
+  page,
+  request,
+}) => {
+  await createBusiness(request, BUSINESS);
+  await signIn(page);
+  await openImports(page);
+  await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await chooseSource(page);
+
+  const upload = page.getByRole("form", { name: "Upload the statement" });
+  await upload.getByLabel("Statement file").setInputFiles({
+    name: "statement.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(statementCsv(), "utf8"),
+  });
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+
+  // The preview: counts, every row new, one recurring charge.
+  await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
+  const counts = page.getByRole("definition");
+  const stats = page.getByLabel("Import counts");
+  await expect(stats.getByText("Rows in file")).toBeVisible();
+  await expect(counts.first()).toHaveText("5");
+  await expect(stats.locator(".import-stat", { hasText: "Would insert" }).locator("dd")).toHaveText("5");
+  await expect(stats.locator(".import-stat", { hasText: "Would dedupe" }).locator("dd")).toHaveText("0");
+  await expect(stats.locator(".import-stat", { hasText: "Rejected" }).locator("dd")).toHaveText("0");
+  await expect(stats.locator(".import-stat", { hasText: "Unmapped columns" }).locator("dd")).toHaveText("none");
+
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.locator("tbody tr")).toHaveCount(5);
+  await expect(rows.locator('tbody tr[data-status="new"]')).toHaveCount(5);
+  await expect(rows.getByRole("row", { name: new RegExp(`Invoice 1042 paid ${RUN}`) })).toContainText("€1,500.00");
+  await expect(rows.getByRole("row", { name: /Acme Cloud hosting/ }).first()).toContainText("-€29.00");
+
+  const proposals = page.getByRole("region", { name: "Recurring charges" });
+  const acme = proposals.getByRole("row", { name: /Acme Cloud/ });
+  await expect(acme).toContainText("€29.00");
+  await expect(acme).toContainText("monthly");
+  await expect(acme).toContainText("3×");
+  await expect(acme).toContainText(/\d+%/);
+  await page.screenshot({ path: `${SHOTS}/imports-preview.png`, fullPage: true });
+  await page.screenshot({ path: "/tmp/imports-preview.png", fullPage: true });
+
+  await acme.getByRole("checkbox", { name: "Create subscription Acme Cloud" }).check();
+  await expect(proposals.getByText("1 of 1 selected")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm import" }).click();
+
+  // The result.
+  const result = page.getByRole("region", { name: "Import complete" });
+  await expect(result).toBeVisible();
+  await expect(result.getByTestId("import-inserted")).toHaveText("5");
+  await expect(result.getByTestId("import-deduped")).toHaveText("0");
+  await expect(result.getByTestId("import-rejected")).toHaveText("0");
+  await expect(result.getByTestId("import-subscriptions")).toHaveText("1");
+  await page.screenshot({ path: `${SHOTS}/imports-result.png`, fullPage: true });
+
+  // The imported lines on the events page.
+  await result.getByRole("link", { name: "View events" }).click();
+  await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
+  const filters = page.getByRole("region", { name: "Filters" });
+  await expect(filters.getByLabel("Business").locator("option", { hasText: BUSINESS })).toBeAttached();
+  await filters.getByLabel("Business").selectOption({ label: BUSINESS });
+  await expect(page.getByRole("row", { name: new RegExp(`Invoice 1042 paid ${RUN}`) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`Office chairs ${RUN}`) })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Acme Cloud hosting/ })).toHaveCount(3);
+
+  // The accepted proposal as a subscription.
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("heading", { name: "Subscriptions", level: 1 })).toBeVisible();
+  const subscription = page.getByRole("row", { name: /Acme Cloud/ });
+  await expect(subscription).toBeVisible();
+  await expect(subscription).toContainText("€29.00");
+});
+
+test("a spreadsheet is refused with the server's message", async ({ page }) => {
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+
+  const upload = page.getByRole("form", { name: "Upload the statement" });
+  // The XLSX (zip) signature: PK 03 04, then anything.
+  const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.alloc(64, 0)]);
+  await upload.getByLabel("Statement file").setInputFiles({
+    name: "statement.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: xlsx,
+  });
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+  const alert = upload.getByRole("alert");
+  await expect(alert).toContainText("Upload the statement as CSV or TSV text.");
+  await expect(upload.getByRole("button", { name: "Upload and preview" })).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
+});
+
+test("a file over 10 MB is refused with the server's message", async ({ page }) => {
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+
+  const upload = page.getByRole("form", { name: "Upload the statement" });
+  const line = "2026-01-01,-1.00,EUR,Padding line for a large statement,Nobody\n";
+  const big = Buffer.from(
+    `Date,Amount,Currency,Description,Counterparty\n${line.repeat(Math.ceil((11 * 1024 * 1024) / line.length))}`,
+  );
+  await upload.getByLabel("Statement file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: big });
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+  // The contract's error body (413 payload_too_large), in the server's words.
+  await expect(upload.getByRole("alert")).toContainText(/exceeds \d+ bytes/);
+  await expect(upload.getByRole("alert")).toContainText("at most 10 MB");
+  await expect(upload.getByRole("button", { name: "Upload and preview" })).toBeEnabled();
+});
+
+test("the panel's upload endpoint wants this site and a signed-in panel", async ({ request }) => {
+  const form = { business_id: randomUUID(), file: { name: "s.csv", mimeType: "text/csv", buffer: Buffer.from("Date\n") } };
+  const foreign = await request.post("/api/panel/imports", {
+    headers: { Origin: "https://evil.example", "Idempotency-Key": randomUUID(), Authorization: `Bearer ${E2E_OWNER_TOKEN}` },
+    multipart: form,
+  });
+  expect(foreign.status()).toBe(403);
+  expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("csrf_rejected");
+
+  const signedOut = await request.post("/api/panel/imports", {
+    headers: { ...SAME_ORIGIN, "Idempotency-Key": randomUUID() },
+    multipart: form,
+  });
+  expect(signedOut.status()).toBe(401);
+  expect(((await signedOut.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+});
