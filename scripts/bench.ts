@@ -16,12 +16,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createBenchDatabase, DEFAULT_BENCH_DATABASE_URL, type TBenchDatabase } from "./bench/database";
+import { importBenchmark } from "./bench/import";
 import { ingestBenchmark } from "./bench/ingest";
 import { restBenchmark } from "./bench/rest";
 import { findFreePort, killProcessGroup, sleep, startServer, type TRunningServer } from "./bench/server";
 import type { TBenchContext, TBenchmark } from "./bench/types";
 
-const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark];
+const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmark];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
@@ -125,6 +126,7 @@ async function main(): Promise<number> {
     const ctx: TBenchContext = {
       baseUrl: server.baseUrl,
       databaseUrl: database.url,
+      serverPid: serverPid!,
       token,
       durationSeconds: args.duration,
       warmupSeconds: args.warmup,

@@ -59,7 +59,11 @@ async function main(): Promise<void> {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], { stdio: "inherit", env: process.env });
+  // A bounded old-space heap: V8 otherwise lets garbage grow to gigabytes before collecting
+  // (a 100,000-row import confirm peaked at 914 MB RSS unbounded, 454 MB with 320 MB).
+  const heap = `--max-old-space-size=${env.SERVER_HEAP_MB}`;
+  const serverEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, heap].filter(Boolean).join(" ") };
+  const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], { stdio: "inherit", env: serverEnv });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

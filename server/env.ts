@@ -27,6 +27,8 @@ const ZEnv = z.object({
   FX_ECB_URL: z.string().url().default(ECB_DEFAULT_URL),
   FX_ECB_TIMEOUT_MS: z.coerce.number().int().min(100).default(ECB_TIMEOUT_MS),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** The server's V8 old-space limit (MB), so memory stays near the live set (scripts/start.ts). */
+  SERVER_HEAP_MB: z.coerce.number().int().min(128).default(320),
   /** Search Ads OAuth (connect search_ads): the app's client at the platform and its two endpoints. */
   SEARCH_ADS_CLIENT_ID: z.string().min(1).default("finance-back-office-dev"),
   SEARCH_ADS_CLIENT_SECRET: z.string().min(1).optional(),

@@ -4,6 +4,8 @@ export type TBenchContext = {
   baseUrl: string;
   /** The server's PostgreSQL database (benchmarks that compare with raw SQL). */
   databaseUrl: string;
+  /** The server's process group (scripts/start.ts and the Next server it starts): memory readings. */
+  serverPid: number;
   /** The static owner's bearer token (AUTH_MODE=static). */
   token: string;
   /** Measured-run length in seconds (default 10; `--duration=`). */
