@@ -1,95 +1,146 @@
-// Many rows in ONE statement with a fixed number of parameters: each column travels as one
-// array and `unnest` turns the arrays back into rows. Prisma's createMany builds and binds
-// every value one by one (≈ 1 ms per row here), which is most of an ingest batch's time;
-// this is the same INSERT at a few milliseconds for 500 rows. Only the ingest path uses it.
-import { randomUUID } from "node:crypto";
+// The ingest path's two INSERTs, each ONE statement whatever the batch size: the rows travel
+// as one JSON array and `jsonb_to_recordset` turns it back into typed rows inside PostgreSQL.
+//
+// Why not Prisma: createMany binds every value one by one (≈ 1 ms per row here), and even one
+// array per column costs Prisma's and pg's per-element serialisation. Prisma still serialises a
+// raw query's parameters (it JSON-encodes and re-parses them), so the JSON is kept small: the
+// records are built once by the ingest path in their final shape (snake_case, exact strings,
+// absent keys for NULLs and defaults) and the values shared by a whole batch (owner, time,
+// request) are separate parameters. 500 events measured 4.7 ms of Node time as objects mapped
+// column by column, 1 ms as literal records.
 import type { TTx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 
-type TEventRow = Prisma.FinancialEventCreateManyInput;
-type TAuditRow = Prisma.AuditEntryCreateManyInput;
+/**
+ * One financial_events row as the ingest path inserts it. bigint and numeric values are
+ * strings (exact), dates `YYYY-MM-DD`. An absent key is NULL, or the column's default for
+ * `reconciled` and `supersedes_event_ids`. Every row is inserted with status `confirmed`.
+ */
+export type TEventRecord = {
+  id: string;
+  business_id: string;
+  project_id?: string;
+  type: string;
+  state: string;
+  amount_minor: string;
+  currency: string;
+  base_amount_minor?: string;
+  base_currency?: string;
+  fx_rate?: string;
+  fx_as_of?: string;
+  fx_source?: string;
+  occurred_on: string;
+  category?: string;
+  description?: string;
+  source_type: string;
+  integration_id: string;
+  external_id: string;
+  chain_external_id: string;
+  provenance: Record<string, unknown>;
+  confidence: number;
+  payload: Record<string, unknown>;
+  subscription_id?: string;
+  refunds_event_id?: string;
+  supersedes_event_id?: string;
+  supersedes_event_ids?: string[];
+  direction?: string;
+  reconciled?: boolean;
+};
 
-const day = (value: Date | string | null | undefined): string | null =>
-  value == null ? null : (value instanceof Date ? value.toISOString() : value).slice(0, 10);
-const time = (value: Date | string | null | undefined): string =>
-  value == null ? new Date().toISOString() : value instanceof Date ? value.toISOString() : value;
-const big = (value: bigint | number | string | null | undefined): string | null => (value == null ? null : String(value));
-const json = (value: unknown): string | null => (value == null ? null : JSON.stringify(value));
-const text = (value: unknown): string | null => (value == null ? null : String(value));
-
-/** Columns of financial_events written by the ingest path, with the array type each travels as. */
-const EVENT_COLUMNS: Array<[column: string, type: string, get: (row: TEventRow) => unknown]> = [
-  ["id", "uuid", (r) => r.id],
-  ["owner_id", "uuid", (r) => r.ownerId],
-  ["business_id", "uuid", (r) => r.businessId ?? null],
-  ["project_id", "uuid", (r) => r.projectId ?? null],
-  ["personal", "boolean", (r) => r.personal ?? false],
-  ["type", "text", (r) => r.type],
-  ["state", "text", (r) => r.state],
-  ["status", "text", (r) => r.status ?? "confirmed"],
-  ["amount_minor", "bigint", (r) => big(r.amountMinor as bigint)],
-  ["currency", "text", (r) => r.currency],
-  ["base_amount_minor", "bigint", (r) => big(r.baseAmountMinor as bigint | null)],
-  ["base_currency", "text", (r) => r.baseCurrency ?? null],
-  ["fx_rate", "numeric", (r) => text(r.fxRate)],
-  ["fx_as_of", "date", (r) => day(r.fxAsOf as Date | null)],
-  ["fx_source", "text", (r) => r.fxSource ?? null],
-  ["occurred_on", "date", (r) => day(r.occurredOn as Date)],
-  ["category", "text", (r) => r.category ?? null],
-  ["description", "text", (r) => r.description ?? null],
-  ["source_type", "text", (r) => r.sourceType],
-  ["integration_id", "uuid", (r) => r.integrationId ?? null],
-  ["external_id", "text", (r) => r.externalId ?? null],
-  ["chain_external_id", "text", (r) => r.chainExternalId ?? null],
-  ["provenance", "jsonb", (r) => json(r.provenance)],
-  ["confidence", "numeric", (r) => text(r.confidence ?? 1)],
-  ["payload", "jsonb", (r) => json(r.payload)],
-  ["subscription_id", "uuid", (r) => r.subscriptionId ?? null],
-  ["refunds_event_id", "uuid", (r) => r.refundsEventId ?? null],
-  ["supersedes_event_id", "uuid", (r) => r.supersedesEventId ?? null],
-  ["direction", "text", (r) => r.direction ?? null],
-  ["reconciled", "boolean", (r) => r.reconciled ?? false],
-  ["created_at", "timestamptz", (r) => time(r.createdAt as Date)],
-  ["updated_at", "timestamptz", (r) => time((r.updatedAt ?? r.createdAt) as Date)],
+/** The record's keys with their column types: the shape `jsonb_to_recordset` reads. */
+const EVENT_RECORD_COLUMNS: Array<[keyof TEventRecord, string]> = [
+  ["id", "uuid"],
+  ["business_id", "uuid"],
+  ["project_id", "uuid"],
+  ["type", "text"],
+  ["state", "text"],
+  ["amount_minor", "bigint"],
+  ["currency", "text"],
+  ["base_amount_minor", "bigint"],
+  ["base_currency", "text"],
+  ["fx_rate", "numeric"],
+  ["fx_as_of", "date"],
+  ["fx_source", "text"],
+  ["occurred_on", "date"],
+  ["category", "text"],
+  ["description", "text"],
+  ["source_type", "text"],
+  ["integration_id", "uuid"],
+  ["external_id", "text"],
+  ["chain_external_id", "text"],
+  ["provenance", "jsonb"],
+  ["confidence", "numeric"],
+  ["payload", "jsonb"],
+  ["subscription_id", "uuid"],
+  ["refunds_event_id", "uuid"],
+  ["supersedes_event_id", "uuid"],
+  ["supersedes_event_ids", "text[]"],
+  ["direction", "text"],
+  ["reconciled", "boolean"],
 ];
 
-const EVENT_INSERT = (() => {
-  const columns = EVENT_COLUMNS.map(([c]) => `"${c}"`).join(", ");
-  const arrays = EVENT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ");
-  return `INSERT INTO financial_events (${columns}) SELECT * FROM unnest(${arrays})`;
-})();
-
-/** Inserts events (ids set by the caller). supersedes_event_ids, an array per row, is set after. */
-export async function insertEvents(tx: TTx, rows: TEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = EVENT_COLUMNS.map(([, , get]) => rows.map(get));
-  await tx.$executeRawUnsafe(EVENT_INSERT, ...columns);
-  for (const row of rows) {
-    const ids = row.supersedesEventIds;
-    if (Array.isArray(ids) && ids.length > 0) {
-      await tx.financialEvent.update({ where: { id: row.id! }, data: { supersedesEventIds: ids } });
-    }
-  }
+/** A column filled from the record, unless an expression over `r` (the record) and the parameters is given. */
+function recordsetInsert(
+  table: string,
+  columns: Array<[string, string]>,
+  expressions: Record<string, string>,
+  constants: Record<string, string>,
+): string {
+  const fromRecord = columns.map(([c]) => [c, expressions[c] ?? `r."${c}"`] as const);
+  const all = [...fromRecord, ...Object.entries(constants)];
+  const names = all.map(([c]) => `"${c}"`).join(", ");
+  const values = all.map(([, value]) => value).join(", ");
+  const shape = columns.map(([c, type]) => `"${c}" ${type}`).join(", ");
+  return `INSERT INTO ${table} (${names}) SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS r(${shape})`;
 }
 
-const AUDIT_INSERT =
-  'INSERT INTO audit_entries ("id", "owner_id", "actor_type", "actor_id", "action", "target_type", "target_id", ' +
-  '"request_id", "details", "created_at") SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], ' +
-  "$5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[])";
+const EVENT_INSERT = recordsetInsert(
+  "financial_events",
+  EVENT_RECORD_COLUMNS,
+  {
+    supersedes_event_ids: `coalesce(r."supersedes_event_ids", '{}')`,
+    reconciled: `coalesce(r."reconciled", false)`,
+  },
+  { owner_id: "$2::uuid", personal: "false", status: "'confirmed'", created_at: "$3::timestamptz", updated_at: "$3::timestamptz" },
+);
 
-export async function insertAuditEntries(tx: TTx, rows: TAuditRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.$executeRawUnsafe(
-    AUDIT_INSERT,
-    rows.map((r) => r.id ?? randomUUID()),
-    rows.map((r) => r.ownerId),
-    rows.map((r) => r.actorType),
-    rows.map((r) => r.actorId ?? null),
-    rows.map((r) => r.action),
-    rows.map((r) => r.targetType ?? null),
-    rows.map((r) => r.targetId ?? null),
-    rows.map((r) => r.requestId ?? null),
-    rows.map((r) => json(r.details)),
-    rows.map((r) => time(r.createdAt as Date)),
-  );
+/** Inserts an owner's events (ids set by the caller), created at `now`, in one statement. */
+export async function insertEvents(tx: TTx, ownerId: string, now: Date, records: TEventRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx.$executeRawUnsafe(EVENT_INSERT, JSON.stringify(records), ownerId, now.toISOString());
+}
+
+/** One audit entry written by an integration; `details` is stored as jsonb. */
+export type TAuditRecord = {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: Record<string, unknown>;
+};
+
+const AUDIT_INSERT = recordsetInsert(
+  "audit_entries",
+  [
+    ["id", "uuid"],
+    ["actor_id", "text"],
+    ["action", "text"],
+    ["target_type", "text"],
+    ["target_id", "text"],
+    ["details", "jsonb"],
+  ],
+  {},
+  { owner_id: "$2::uuid", actor_type: "'integration'", request_id: "$3::text", created_at: "$4::timestamptz" },
+);
+
+/** Inserts an owner's audit entries with actor_type integration, all of one request, in one statement. */
+export async function insertIntegrationAuditEntries(
+  tx: TTx,
+  ownerId: string,
+  requestId: string | null,
+  now: Date,
+  records: TAuditRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await tx.$executeRawUnsafe(AUDIT_INSERT, JSON.stringify(records), ownerId, requestId, now.toISOString());
 }

@@ -24,14 +24,13 @@
 //                                      saved unlinked with confidence ≤ 0.9
 import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
 import { convertBetween, daysBetween, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
 import { touchLastSync } from "../integrations/integration-store";
-import { insertAuditEntries, insertEvents } from "./bulk-insert";
+import { insertEvents, insertIntegrationAuditEntries, type TAuditRecord, type TEventRecord } from "./bulk-insert";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 
 export type TIngestOptions = {
@@ -159,6 +158,65 @@ class ChainIndex {
   }
 }
 
+/**
+ * The stored events of these keys: one probe of the unique (integration_id, external_id) index
+ * per key. LATERAL … LIMIT 1 keeps it a probe whatever the statistics say: written as
+ * `integration_id = $1 AND external_id = ANY($2)`, a table PostgreSQL had not analysed yet was
+ * read through all of the integration's rows (12 ms at 32,500 rows, growing with them). Raw
+ * because Prisma serialises an IN list value by value.
+ */
+const STORED_BY_KEYS = `
+  SELECT e.* FROM unnest($1::uuid[], $2::text[]) AS k(integration_id, external_id)
+  CROSS JOIN LATERAL (
+    SELECT f.id, f.integration_id, f.external_id, f.chain_external_id, f.amount_minor, f.currency, f.status, f.type,
+           f.state, f.source_type, f.reconciled, f.fulfilled_by_event_id
+    FROM financial_events f
+    WHERE f.integration_id = k.integration_id AND f.external_id = k.external_id
+    LIMIT 1
+  ) e`;
+
+async function findStoredByKeys(tx: TTx, names: Map<string, Set<string>>): Promise<TStored[]> {
+  const integrationIds: string[] = [];
+  const externalIds: string[] = [];
+  for (const [integrationId, ids] of names) {
+    for (const externalId of ids) {
+      integrationIds.push(integrationId);
+      externalIds.push(externalId);
+    }
+  }
+  if (externalIds.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<
+    Array<{
+      id: string;
+      integration_id: string | null;
+      external_id: string | null;
+      chain_external_id: string | null;
+      amount_minor: bigint | number | string;
+      currency: string;
+      status: string;
+      type: string;
+      state: string;
+      source_type: string;
+      reconciled: boolean;
+      fulfilled_by_event_id: string | null;
+    }>
+  >(STORED_BY_KEYS, integrationIds, externalIds);
+  return rows.map((r) => ({
+    id: r.id,
+    integrationId: r.integration_id,
+    externalId: r.external_id,
+    chainExternalId: r.chain_external_id,
+    amountMinor: BigInt(r.amount_minor),
+    currency: r.currency,
+    status: r.status,
+    type: r.type,
+    state: r.state,
+    sourceType: r.source_type,
+    reconciled: r.reconciled,
+    fulfilledByEventId: r.fulfilled_by_event_id,
+  }));
+}
+
 function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
   const issue = error.issues[0]!;
   const path = issue.path.map(String).join(".");
@@ -212,9 +270,6 @@ function rounds(items: TItem[]): TItem[][] {
     ...round.filter((i) => i.event.type === "refund"),
   ]);
 }
-
-type TEventRow = Prisma.FinancialEventCreateManyInput;
-type TAuditRow = Prisma.AuditEntryCreateManyInput;
 
 /**
  * Ingests a batch of events for one owner inside `tx` (the caller's transaction). Whole-batch
@@ -372,12 +427,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     if (event.payload?.fulfills_event_id) referenced.add(event.payload.fulfills_event_id);
     for (const id of asArray(event.payload?.reconciles_event_id)) referenced.add(id);
   }
-  const named = await tx.financialEvent.findMany({
-    where: {
-      OR: [...names].map(([integrationId, ids]) => ({ integrationId, externalId: { in: [...ids] } })),
-    },
-    select: STORED_FIELDS,
-  });
+  const named = await findStoredByKeys(tx, names);
   const rootsToLoad = named.filter((r) => r.chainExternalId && r.integrationId);
   if (rootsToLoad.length) {
     const byIntegration = new Map<string, Set<string>>();
@@ -401,8 +451,8 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       )
     : new Map<string, TStored>();
 
-  const rows: TEventRow[] = [];
-  const audits: TAuditRow[] = [];
+  const rows: TEventRecord[] = [];
+  const audits: TAuditRecord[] = [];
   const voids = new Map<string, string>(); // voided event id → the event that replaces it
   const fulfils: Array<{ plannedId: string; eventId: string; variance: bigint }> = [];
   let deduped = 0;
@@ -527,57 +577,48 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     for (const voided of toVoid) voids.set(voided, id);
 
     const rate = ctx.rates.get(item.index);
-    const frozen =
-      event.state === "actual" && rate
-        ? {
-            baseAmountMinor:
-              event.currency === ctx.base ? amountMinor : convertBetween(amountMinor, event.currency, ctx.base, rate.rate),
-            baseCurrency: ctx.base,
-            fxRate: rate.rate,
-            fxAsOf: new Date(`${rate.asOf}T00:00:00Z`),
-            fxSource: rate.source,
-          }
-        : {};
+    const frozen = event.state === "actual" && rate !== undefined;
     const sourceType = event.source_type;
+    // An object literal of one shape for every row: V8 serialises those several times faster.
     rows.push({
       id,
-      ownerId,
-      businessId: item.businessId,
-      projectId: item.projectId,
-      personal: false,
+      business_id: item.businessId,
+      project_id: item.projectId ?? undefined,
       type: event.type,
       state: event.state,
-      status: "confirmed",
-      amountMinor,
+      amount_minor: String(amountMinor),
       currency: event.currency,
-      ...frozen,
-      occurredOn: new Date(`${event.occurred_on}T00:00:00Z`),
-      category: event.category ?? null,
-      description: event.description ?? null,
-      sourceType,
-      integrationId,
-      externalId,
-      chainExternalId,
+      base_amount_minor: frozen
+        ? String(event.currency === ctx.base ? amountMinor : convertBetween(amountMinor, event.currency, ctx.base, rate.rate))
+        : undefined,
+      base_currency: frozen ? ctx.base : undefined,
+      fx_rate: frozen ? rate.rate : undefined,
+      fx_as_of: frozen ? rate.asOf : undefined,
+      fx_source: frozen ? rate.source : undefined,
+      occurred_on: event.occurred_on,
+      category: event.category ?? undefined,
+      description: event.description ?? undefined,
+      source_type: sourceType,
+      integration_id: integrationId,
+      external_id: externalId,
+      chain_external_id: chainExternalId,
       provenance: { source: { type: sourceType, integration_id: integrationId, external_id: externalId } },
       confidence,
-      payload: payload as Prisma.InputJsonObject,
-      subscriptionId: event.subscription_id ?? null,
-      refundsEventId,
-      supersedesEventId,
-      supersedesEventIds,
-      direction,
-      reconciled: reconcileIds.length > 0,
-      createdAt: ctx.now,
+      payload,
+      subscription_id: event.subscription_id ?? undefined,
+      refunds_event_id: refundsEventId ?? undefined,
+      supersedes_event_id: supersedesEventId ?? undefined,
+      supersedes_event_ids: supersedesEventIds.length ? supersedesEventIds : undefined,
+      direction: direction ?? undefined,
+      reconciled: reconcileIds.length > 0 || undefined,
     });
     if (ctx.options.auditInserts !== "none")
       audits.push({
-        ownerId,
-        actorType: "integration",
-        actorId: integrationId,
+        id: randomUUID(),
+        actor_id: integrationId,
         action: "event.ingested",
-        targetType: "event",
-        targetId: id,
-        requestId: ctx.options.requestId ?? null,
+        target_type: "event",
+        target_id: id,
         details: {
           integration_id: integrationId,
           external_id: externalId,
@@ -588,7 +629,6 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
           ...(supersedesEventId ? { supersedes_event_id: supersedesEventId } : {}),
           ...(supersedesEventIds.length ? { supersedes_event_ids: supersedesEventIds } : {}),
         },
-        createdAt: ctx.now,
       });
     // Later items of this round (refunds) see this event as the newest version of its key.
     chains.add({
@@ -607,7 +647,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     });
   }
 
-  await insertEvents(tx, rows);
+  await insertEvents(tx, ownerId, ctx.now, rows);
   if (voids.size) {
     await tx.financialEvent.updateMany({
       where: { id: { in: [...voids.keys()] }, status: "confirmed" },
@@ -615,15 +655,12 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     });
     for (const [voidedId, byId] of voids) {
       audits.push({
-        ownerId,
-        actorType: "integration",
-        actorId: rows.find((r) => r.id === byId)?.integrationId ?? null,
+        id: randomUUID(),
+        actor_id: rows.find((r) => r.id === byId)?.integration_id ?? null,
         action: "event.voided",
-        targetType: "event",
-        targetId: voidedId,
-        requestId: ctx.options.requestId ?? null,
+        target_type: "event",
+        target_id: voidedId,
         details: { superseded_by: byId },
-        createdAt: ctx.now,
       });
       chains.markVoided(voidedId);
     }
@@ -634,17 +671,14 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       data: { fulfilledByEventId: f.eventId, varianceMinor: f.variance },
     });
     audits.push({
-      ownerId,
-      actorType: "integration",
-      actorId: rows.find((r) => r.id === f.eventId)?.integrationId ?? null,
+      id: randomUUID(),
+      actor_id: rows.find((r) => r.id === f.eventId)?.integration_id ?? null,
       action: "event.fulfilled",
-      targetType: "event",
-      targetId: f.plannedId,
-      requestId: ctx.options.requestId ?? null,
+      target_type: "event",
+      target_id: f.plannedId,
       details: { fulfilled_by_event_id: f.eventId, variance_minor: Number(f.variance) },
-      createdAt: ctx.now,
     });
   }
-  await insertAuditEntries(tx, audits);
+  await insertIntegrationAuditEntries(tx, ownerId, ctx.options.requestId ?? null, ctx.now, audits);
   return { inserted: rows.length, deduped, rejected };
 }
