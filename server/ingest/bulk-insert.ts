@@ -35,7 +35,6 @@ export type TEventRecord = {
   integration_id: string;
   external_id: string;
   chain_external_id: string;
-  provenance: Record<string, unknown>;
   confidence: number;
   payload: Record<string, unknown>;
   subscription_id?: string;
@@ -67,7 +66,6 @@ const EVENT_RECORD_COLUMNS: Array<[keyof TEventRecord, string]> = [
   ["integration_id", "uuid"],
   ["external_id", "text"],
   ["chain_external_id", "text"],
-  ["provenance", "jsonb"],
   ["confidence", "numeric"],
   ["payload", "jsonb"],
   ["subscription_id", "uuid"],
@@ -78,35 +76,85 @@ const EVENT_RECORD_COLUMNS: Array<[keyof TEventRecord, string]> = [
   ["reconciled", "boolean"],
 ];
 
-/** A column filled from the record, unless an expression over `r` (the record) and the parameters is given. */
-function recordsetInsert(
+/** `INSERT INTO table (record columns…, constants…) SELECT … FROM source`: a record column is copied from `r` unless an expression is given. */
+function insertFromRecords(
   table: string,
   columns: Array<[string, string]>,
   expressions: Record<string, string>,
   constants: Record<string, string>,
+  source: string,
 ): string {
-  const fromRecord = columns.map(([c]) => [c, expressions[c] ?? `r."${c}"`] as const);
-  const all = [...fromRecord, ...Object.entries(constants)];
-  const names = all.map(([c]) => `"${c}"`).join(", ");
-  const values = all.map(([, value]) => value).join(", ");
-  const shape = columns.map(([c, type]) => `"${c}" ${type}`).join(", ");
-  return `INSERT INTO ${table} (${names}) SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS r(${shape})`;
+  const all = [...columns.map(([c]) => [c, expressions[c] ?? `r."${c}"`] as const), ...Object.entries(constants)];
+  return `INSERT INTO ${table} (${all.map(([c]) => `"${c}"`).join(", ")}) SELECT ${all.map(([, v]) => v).join(", ")} FROM ${source}`;
 }
 
-const EVENT_INSERT = recordsetInsert(
+const recordShape = (columns: Array<[string, string]>) => columns.map(([c, type]) => `"${c}" ${type}`).join(", ");
+
+/**
+ * The events, and (when $5) their `event.ingested` audit entries: one statement, the JSON read
+ * once. Each audit entry is derived from the row it audits, so an event never goes in without
+ * its entry. $2 owner, $3 time, $4 request id.
+ */
+const EVENT_INSERT = `WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${recordShape(EVENT_RECORD_COLUMNS)})),
+events AS (${insertFromRecords(
   "financial_events",
   EVENT_RECORD_COLUMNS,
   {
     supersedes_event_ids: `coalesce(r."supersedes_event_ids", '{}')`,
     reconciled: `coalesce(r."reconciled", false)`,
   },
-  { owner_id: "$2::uuid", personal: "false", status: "'confirmed'", created_at: "$3::timestamptz", updated_at: "$3::timestamptz" },
-);
+  {
+    provenance: `jsonb_build_object('source', jsonb_build_object('type', r.source_type, 'integration_id', r.integration_id, 'external_id', r.external_id))`,
+    owner_id: "$2::uuid",
+    personal: "false",
+    status: "'confirmed'",
+    created_at: "$3::timestamptz",
+    updated_at: "$3::timestamptz",
+  },
+  "r",
+)})
+${insertFromRecords(
+  "audit_entries",
+  [],
+  {},
+  {
+    id: "gen_random_uuid()",
+    owner_id: "$2::uuid",
+    actor_type: "'integration'",
+    actor_id: "r.integration_id",
+    action: "'event.ingested'",
+    target_type: "'event'",
+    target_id: "r.id",
+    request_id: "$4::text",
+    details:
+      "jsonb_strip_nulls(jsonb_build_object('integration_id', r.integration_id, 'external_id', r.external_id, " +
+      "'type', r.type, 'state', r.state, 'amount_minor', r.amount_minor, 'currency', r.currency, " +
+      "'supersedes_event_id', r.supersedes_event_id, 'supersedes_event_ids', r.supersedes_event_ids))",
+    created_at: "$3::timestamptz",
+  },
+  "r WHERE $5::boolean",
+)}`;
 
-/** Inserts an owner's events (ids set by the caller), created at `now`, in one statement. */
-export async function insertEvents(tx: TTx, ownerId: string, now: Date, records: TEventRecord[]): Promise<void> {
+/**
+ * Inserts an owner's events (ids set by the caller), created at `now`, in one statement, with an
+ * `event.ingested` audit entry each unless `audit` is false (the caller audits the batch).
+ */
+export async function insertEvents(
+  tx: TTx,
+  ownerId: string,
+  now: Date,
+  records: TEventRecord[],
+  audit: { requestId: string | null } | false,
+): Promise<void> {
   if (records.length === 0) return;
-  await tx.$executeRawUnsafe(EVENT_INSERT, JSON.stringify(records), ownerId, now.toISOString());
+  await tx.$executeRawUnsafe(
+    EVENT_INSERT,
+    JSON.stringify(records),
+    ownerId,
+    now.toISOString(),
+    audit ? audit.requestId : null,
+    audit !== false,
+  );
 }
 
 /** One audit entry written by an integration; `details` is stored as jsonb. */
@@ -119,18 +167,21 @@ export type TAuditRecord = {
   details: Record<string, unknown>;
 };
 
-const AUDIT_INSERT = recordsetInsert(
+const AUDIT_COLUMNS: Array<[keyof TAuditRecord, string]> = [
+  ["id", "uuid"],
+  ["actor_id", "text"],
+  ["action", "text"],
+  ["target_type", "text"],
+  ["target_id", "text"],
+  ["details", "jsonb"],
+];
+
+const AUDIT_INSERT = insertFromRecords(
   "audit_entries",
-  [
-    ["id", "uuid"],
-    ["actor_id", "text"],
-    ["action", "text"],
-    ["target_type", "text"],
-    ["target_id", "text"],
-    ["details", "jsonb"],
-  ],
+  AUDIT_COLUMNS,
   {},
   { owner_id: "$2::uuid", actor_type: "'integration'", request_id: "$3::text", created_at: "$4::timestamptz" },
+  `jsonb_to_recordset($1::jsonb) AS r(${recordShape(AUDIT_COLUMNS)})`,
 );
 
 /** Inserts an owner's audit entries with actor_type integration, all of one request, in one statement. */

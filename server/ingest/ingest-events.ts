@@ -26,7 +26,7 @@ import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
-import { convertBetween, daysBetween, todayUtc } from "../fx/money";
+import { convertBetween, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
 import { touchLastSync } from "../integrations/integration-store";
@@ -228,14 +228,15 @@ function addDays(day: string, days: number): string {
 }
 
 /** Checks that need no database: the event's shape and the rules between its fields. */
-function checkShape(raw: unknown, today: string): TNormalizedEvent | { code: TRejectedItem["code"]; message: string } {
+/** `latestActualDay`: the last day an actual event may have (YYYY-MM-DD, compared as text). */
+function checkShape(raw: unknown, latestActualDay: string): TNormalizedEvent | { code: TRejectedItem["code"]; message: string } {
   const parsed = ZNormalizedEvent.safeParse(raw);
   if (!parsed.success) return { code: "validation_error", message: firstIssue(parsed.error) };
   const event = parsed.data;
   const payload = event.payload ?? {};
   if (!isKnownCurrency(event.currency))
     return { code: "currency_unsupported", message: `${event.currency} is not an ISO 4217 currency code` };
-  if (event.state === "actual" && daysBetween(addDays(today, FUTURE_DAYS_ALLOWED), event.occurred_on) > 0)
+  if (event.state === "actual" && event.occurred_on > latestActualDay)
     return { code: "validation_error", message: "occurred_on: is in the future; send a future event with state planned" };
   if (event.type !== "refund" && (payload.refunds_external_id !== undefined || payload.direction !== undefined))
     return { code: "validation_error", message: "payload.refunds_external_id: only refunds name a refunded event" };
@@ -294,9 +295,10 @@ export async function ingestEventsInTx(
   };
 
   // 1. Shape.
+  const latestActualDay = addDays(today, FUTURE_DAYS_ALLOWED);
   let checked: Array<{ index: number; event: TNormalizedEvent }> = [];
   rawEvents.forEach((raw, index) => {
-    const result = checkShape(raw, today);
+    const result = checkShape(raw, latestActualDay);
     if ("code" in result) reject(index, externalIdOf(raw), result.code, result.message);
     else checked.push({ index, event: result });
   });
@@ -602,7 +604,6 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       integration_id: integrationId,
       external_id: externalId,
       chain_external_id: chainExternalId,
-      provenance: { source: { type: sourceType, integration_id: integrationId, external_id: externalId } },
       confidence,
       payload,
       subscription_id: event.subscription_id ?? undefined,
@@ -612,24 +613,6 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       direction: direction ?? undefined,
       reconciled: reconcileIds.length > 0 || undefined,
     });
-    if (ctx.options.auditInserts !== "none")
-      audits.push({
-        id: randomUUID(),
-        actor_id: integrationId,
-        action: "event.ingested",
-        target_type: "event",
-        target_id: id,
-        details: {
-          integration_id: integrationId,
-          external_id: externalId,
-          type: event.type,
-          state: event.state,
-          amount_minor: event.amount_minor,
-          currency: event.currency,
-          ...(supersedesEventId ? { supersedes_event_id: supersedesEventId } : {}),
-          ...(supersedesEventIds.length ? { supersedes_event_ids: supersedesEventIds } : {}),
-        },
-      });
     // Later items of this round (refunds) see this event as the newest version of its key.
     chains.add({
       id,
@@ -647,7 +630,14 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     });
   }
 
-  await insertEvents(tx, ownerId, ctx.now, rows);
+  // Each new event with its `event.ingested` audit entry (actor_type integration), unless the caller audits the batch.
+  await insertEvents(
+    tx,
+    ownerId,
+    ctx.now,
+    rows,
+    ctx.options.auditInserts === "none" ? false : { requestId: ctx.options.requestId ?? null },
+  );
   if (voids.size) {
     await tx.financialEvent.updateMany({
       where: { id: { in: [...voids.keys()] }, status: "confirmed" },

@@ -81,6 +81,15 @@ describe("events: new, repeat, restatement", () => {
       actorId: integrationId,
       action: "event.ingested",
       requestId: "req_test",
+      targetType: "event",
+    });
+    expect(audit.details).toEqual({
+      integration_id: integrationId,
+      external_id: "ch_1",
+      type: "revenue",
+      state: "actual",
+      amount_minor: 10_000,
+      currency: "EUR",
     });
     const integration = await api.db.integration.findUniqueOrThrow({ where: { id: integrationId } });
     expect(integration.lastSyncAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 5);
@@ -122,6 +131,12 @@ describe("events: new, repeat, restatement", () => {
     expect(v3!.payload).toMatchObject({ supersedes_external_id: "spend:c1:2026-11-02" });
     const voidAudit = await api.db.auditEntry.findFirstOrThrow({ where: { targetId: v1!.id, action: "event.voided" } });
     expect(voidAudit.details).toEqual({ superseded_by: v2!.id });
+    const v3Audit = await api.db.auditEntry.findFirstOrThrow({ where: { targetId: v3!.id, action: "event.ingested" } });
+    expect(v3Audit.details).toMatchObject({
+      external_id: "spend:c1:2026-11-02:v3",
+      amount_minor: 1_300,
+      supersedes_event_id: v2!.id,
+    });
     // Only the newest version counts.
     expect((await rowsOf(integrationId)).filter((r) => countsInTotals(r)).map((r) => r.amountMinor)).toEqual([1_300n]);
   });
@@ -159,6 +174,10 @@ describe("events: new, repeat, restatement", () => {
     expect(result).toEqual({ inserted: 1, deduped: 0, rejected: [] });
     const merged = await byKey(integrationId, "merged:v2");
     expect(merged.supersedesEventIds.sort()).toEqual([x1.id, x2.id].sort());
+    const mergedAudit = await api.db.auditEntry.findFirstOrThrow({ where: { targetId: merged.id, action: "event.ingested" } });
+    expect((mergedAudit.details as { supersedes_event_ids: string[] }).supersedes_event_ids.sort()).toEqual(
+      [x1.id, x2.id].sort(),
+    );
     expect((await byKey(integrationId, "x1")).status).toBe("voided");
     expect((await byKey(integrationId, "x2")).status).toBe("voided");
     expect((await byKey(integrationId, "x3")).status).toBe("confirmed");
