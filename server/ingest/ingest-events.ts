@@ -3,8 +3,7 @@
 // (partial success: a bad event is rejected with its code, the others go in) and written in
 // a fixed number of statements, whatever its size:
 //
-//   owner base currency (share lock) → per-integration advisory locks → integrations →
-//   businesses/projects → FX rates (one lookup) → stored versions of the named keys →
+//   owner base currency (share lock) → the integrations, row-locked → businesses/projects → FX rates (one lookup) → stored versions of the named keys →
 //   planned/reconciled events named → INSERT events → UPDATE voided → INSERT audit entries
 //   → UPDATE integrations.last_sync_at
 //
@@ -29,7 +28,7 @@ import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
 import { convertBetween, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
-import { touchLastSync } from "../integrations/integration-store";
+import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
 import { insertEvents, insertIntegrationAuditEntries, type TAuditRecord, type TEventRecord } from "./bulk-insert";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 
@@ -306,20 +305,10 @@ export async function ingestEventsInTx(
   const base = await lockBaseCurrency(tx, ownerId);
   if (base === null) throw new AppError("not_found", "No such owner.");
 
-  // 2. Integrations: the owner's, one query; each locked so concurrent deliveries of one
-  // integration take turns (a key seen by both is then a repeat, never a duplicate insert).
-  const integrationIds = [...new Set(checked.map((c) => c.event.integration_id))].sort();
-  const integrations = new Map(
-    (
-      await tx.integration.findMany({
-        where: { ownerId, id: { in: integrationIds } },
-        select: { id: true, businessId: true, provider: true },
-      })
-    ).map((i) => [i.id, i]),
-  );
-  for (const id of integrationIds) {
-    if (integrations.has(id)) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${id}, 0))`;
-  }
+  // 2. Integrations: the owner's, one query, each locked so that deliveries of one
+  // integration take turns (a key seen by two of them is then a repeat, never a duplicate).
+  const integrationIds = [...new Set(checked.map((c) => c.event.integration_id))];
+  const integrations = new Map((await lockOwnerIntegrations(tx, ownerId, { ids: integrationIds })).map((i) => [i.id, i]));
   checked = checked.filter(({ index, event }) => {
     if (integrations.has(event.integration_id)) return true;
     reject(index, event.external_id, "validation_error", "integration_id: no such integration");

@@ -1,7 +1,7 @@
 // Reading integrations for the other domains: the owner's own (404 for anyone else's), the one
 // a webhook delivery names (by its id or by the provider account in its payload), and the
 // signing secret, decrypted only when a signature is checked.
-import type { TDbOrTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import type { Integration } from "../db/generated/client";
 import { decryptSecret } from "../crypto/secret-box";
 import { AppError } from "../errors/app-error";
@@ -49,6 +49,34 @@ export async function findIntegrationsByAccount(
 }
 
 /** Marks integrations as synced now (a delivery or a sync reached them). */
+export type TLockedIntegration = { id: string; businessId: string | null; provider: string };
+
+/**
+ * The owner's integrations named by id, or all of one provider, each row locked for the rest of
+ * `tx` (FOR NO KEY UPDATE, in id order so two lockers never deadlock). Writers of an
+ * integration's events (deliveries, syncs, statement imports, reconciliation runs) take this
+ * lock first, so they take turns: a key seen by two of them is a repeat, never a duplicate.
+ * NO KEY UPDATE leaves foreign-key checks from other tables free.
+ */
+export async function lockOwnerIntegrations(
+  tx: TTx,
+  ownerId: string,
+  which: { ids: string[] } | { provider: string },
+): Promise<TLockedIntegration[]> {
+  if ("ids" in which && which.ids.length === 0) return [];
+  const rows =
+    "ids" in which
+      ? await tx.$queryRaw<Array<{ id: string; business_id: string | null; provider: string }>>`
+          SELECT id, business_id, provider FROM integrations
+          WHERE owner_id = ${ownerId}::uuid AND id = ANY(${which.ids}::uuid[])
+          ORDER BY id FOR NO KEY UPDATE`
+      : await tx.$queryRaw<Array<{ id: string; business_id: string | null; provider: string }>>`
+          SELECT id, business_id, provider FROM integrations
+          WHERE owner_id = ${ownerId}::uuid AND provider = ${which.provider}
+          ORDER BY id FOR NO KEY UPDATE`;
+  return rows.map((r) => ({ id: r.id, businessId: r.business_id, provider: r.provider }));
+}
+
 export async function touchLastSync(db: TDbOrTx, integrationIds: string[], at: Date = new Date()): Promise<void> {
   if (integrationIds.length === 0) return;
   await db.integration.updateMany({ where: { id: { in: [...new Set(integrationIds)] } }, data: { lastSyncAt: at } });

@@ -24,8 +24,8 @@
 // The same rule (and absolute amounts) as the preview's matching at import time
 // (server/imports/import-service.ts, directionOfEvent).
 //
-// Statements per owner, whatever the number of events, in one transaction: advisory lock of
-// the owner's manual_import integration(s) (the lock the ingest path takes for that integration,
+// Statements per owner, whatever the number of events, in one transaction: row locks of the
+// owner's manual_import integration(s) (the lock the ingest path takes for that integration,
 // so two runs — or a run and an import — never interleave) → candidate pairs → UPDATE the
 // matched import events → INSERT audit entries → unmatched events due a signal → the signal
 // path (three statements).
@@ -35,6 +35,7 @@ import { inTransaction } from "../db/transaction";
 import { todayUtc } from "../fx/money";
 import { ingestSignals } from "../ingest/ingest-service";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
+import { lockOwnerIntegrations } from "../integrations/integration-store";
 import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
 
 /** Contract Limits: "Reconciliation window — 3 days, amount and currency match". */
@@ -101,13 +102,8 @@ export function assignMatches(candidates: readonly TCandidate[]): Map<string, st
 }
 
 async function reconcileOwnerInTx(tx: TTx, ownerId: string, now: Date): Promise<TReconcileResult> {
-  const imports = await tx.integration.findMany({
-    where: { ownerId, provider: MANUAL_IMPORT_PROVIDER },
-    select: { id: true },
-    orderBy: { id: "asc" },
-  });
-  // Same lock as the ingest path for this integration (hashtextextended(id, 0)), in id order.
-  for (const { id } of imports) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${id}, 0))`;
+  // The same row locks as the ingest path takes for these integrations.
+  const imports = await lockOwnerIntegrations(tx, ownerId, { provider: MANUAL_IMPORT_PROVIDER });
   const integrationIds = imports.map((i) => i.id);
   const importIds = integrationIds.join(",");
 
