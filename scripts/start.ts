@@ -61,10 +61,7 @@ async function main(): Promise<void> {
 
   // A bounded old-space heap: V8 otherwise lets garbage grow to gigabytes before collecting
   // (a 100,000-row import confirm peaked at 914 MB RSS unbounded, 454 MB with 320 MB).
-  // A larger young generation than Node's 16 MB: a 500-event webhook batch makes a few MB of
-  // short-lived objects, and with 16 MB more of them survived into the old space; 32 MB cut the
-  // server's CPU per batch by about 10 % (`npm run bench -- --only=ingest`).
-  const heap = `--max-old-space-size=${env.SERVER_HEAP_MB} --max-semi-space-size=32`;
+  const heap = `--max-old-space-size=${env.SERVER_HEAP_MB}`;
   const serverEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, heap].filter(Boolean).join(" ") };
   const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], { stdio: "inherit", env: serverEnv });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
