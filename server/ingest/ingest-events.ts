@@ -164,7 +164,7 @@ class ChainIndex {
  * read through all of the integration's rows (12 ms at 32,500 rows, growing with them). Raw
  * because Prisma serialises an IN list value by value.
  */
-const STORED_BY_KEYS = `
+export const STORED_BY_KEYS = `
   SELECT e.* FROM unnest($1::uuid[], $2::text[]) AS k(integration_id, external_id)
   CROSS JOIN LATERAL (
     SELECT f.id, f.integration_id, f.external_id, f.chain_external_id, f.amount_minor, f.currency, f.status, f.type,
