@@ -67,18 +67,27 @@ export async function callApi<T = any>(
   path: string,
   options: TCallOptions = {},
 ): Promise<TApiResponse<T>> {
-  const headers = new Headers(options.headers);
-  const token = options.token === undefined ? OWNER_TOKEN : options.token;
-  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
-  const isWrite = !["GET", "HEAD", "OPTIONS"].includes(method);
-  const key = options.idempotencyKey === undefined ? (isWrite ? randomUUID() : null) : options.idempotencyKey;
-  if (key !== null) headers.set("idempotency-key", key);
+  const headers = requestHeaders(options, !["GET", "HEAD", "OPTIONS"].includes(method));
   let body: string | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await handler(new Request(`http://localhost${path}`, { method, headers, body }));
+  return readResponse<T>(await handler(new Request(`http://localhost${path}`, { method, headers, body })));
+}
+
+/** The bearer (the static owner's unless the call says otherwise) and, on writes, an Idempotency-Key. */
+function requestHeaders(options: Omit<TCallOptions, "body" | "rawBody">, isWrite: boolean): Headers {
+  const headers = new Headers(options.headers);
+  const token = options.token === undefined ? OWNER_TOKEN : options.token;
+  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  const key = options.idempotencyKey === undefined ? (isWrite ? randomUUID() : null) : options.idempotencyKey;
+  if (key !== null) headers.set("idempotency-key", key);
+  return headers;
+}
+
+/** The status, headers, text and (when it is JSON) parsed body of an answer. */
+async function readResponse<T>(response: Response): Promise<TApiResponse<T>> {
   const text = await response.text();
   let parsed: unknown = undefined;
   try {
@@ -105,23 +114,11 @@ export async function callMultipart<T = any>(
     const bytes = typeof form.file.bytes === "string" ? new TextEncoder().encode(form.file.bytes) : form.file.bytes;
     data.append("file", new Blob([bytes as BlobPart], { type: form.file.type ?? "text/csv" }), form.file.name ?? "statement.csv");
   }
-  const headers = new Headers(options.headers);
-  const token = options.token === undefined ? OWNER_TOKEN : options.token;
-  if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
-  const key = options.idempotencyKey === undefined ? randomUUID() : options.idempotencyKey;
-  if (key !== null) headers.set("idempotency-key", key);
+  const headers = requestHeaders(options, true);
   // Serialized first, so the REST layer sees a Content-Length like a real client's.
   const request = new Request(`http://localhost${path}`, { method: "POST", body: data });
   const body = new Uint8Array(await request.arrayBuffer());
   headers.set("content-type", request.headers.get("content-type")!);
   headers.set("content-length", String(body.byteLength));
-  const response = await handler(new Request(`http://localhost${path}`, { method: "POST", headers, body }));
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+  return readResponse<T>(await handler(new Request(`http://localhost${path}`, { method: "POST", headers, body })));
 }
