@@ -444,8 +444,9 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
 
   const rows: TEventRecord[] = [];
   const audits: TAuditRecord[] = [];
-  const voids = new Map<string, string>(); // voided event id → the event that replaces it
-  const fulfils: Array<{ plannedId: string; eventId: string; variance: bigint }> = [];
+  // voided event id → the event that replaces it (and that event's integration, the actor)
+  const voids = new Map<string, { byId: string; integrationId: string }>();
+  const fulfils: Array<{ plannedId: string; eventId: string; integrationId: string; variance: bigint }> = [];
   let deduped = 0;
 
   for (const item of round) {
@@ -563,9 +564,9 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     if (fulfillsId) {
       const planned = others.get(fulfillsId)!;
       ctx.claimedPlanned.add(planned.id);
-      fulfils.push({ plannedId: planned.id, eventId: id, variance: amountMinor - planned.amountMinor });
+      fulfils.push({ plannedId: planned.id, eventId: id, integrationId, variance: amountMinor - planned.amountMinor });
     }
-    for (const voided of toVoid) voids.set(voided, id);
+    for (const voided of toVoid) voids.set(voided, { byId: id, integrationId });
 
     const rate = ctx.rates.get(item.index);
     const frozen = event.state === "actual" && rate !== undefined;
@@ -632,10 +633,10 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       where: { id: { in: [...voids.keys()] }, status: "confirmed" },
       data: { status: "voided" },
     });
-    for (const [voidedId, byId] of voids) {
+    for (const [voidedId, { byId, integrationId }] of voids) {
       audits.push({
         id: randomUUID(),
-        actor_id: rows.find((r) => r.id === byId)?.integration_id ?? null,
+        actor_id: integrationId,
         action: "event.voided",
         target_type: "event",
         target_id: voidedId,
@@ -644,14 +645,22 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       chains.markVoided(voidedId);
     }
   }
+  if (fulfils.length) {
+    // One statement for every fulfilment of the round (bigints travel as exact text).
+    await tx.$executeRaw`
+      UPDATE financial_events f
+      SET fulfilled_by_event_id = u.by_id, variance_minor = u.variance, updated_at = ${ctx.now}
+      FROM unnest(
+        ${fulfils.map((x) => x.plannedId)}::uuid[],
+        ${fulfils.map((x) => x.eventId)}::uuid[],
+        ${fulfils.map((x) => String(x.variance))}::bigint[]
+      ) AS u(id, by_id, variance)
+      WHERE f.id = u.id`;
+  }
   for (const f of fulfils) {
-    await tx.financialEvent.update({
-      where: { id: f.plannedId },
-      data: { fulfilledByEventId: f.eventId, varianceMinor: f.variance },
-    });
     audits.push({
       id: randomUUID(),
-      actor_id: rows.find((r) => r.id === f.eventId)?.integration_id ?? null,
+      actor_id: f.integrationId,
       action: "event.fulfilled",
       target_type: "event",
       target_id: f.plannedId,

@@ -421,6 +421,38 @@ describe("events: rejections and errors", () => {
     expect(small).toBeLessThanOrEqual(10);
   });
 
+  it("fulfils any number of planned events in a fixed number of statements", async () => {
+    const count = async (n: number) => {
+      const integrationId = await newIntegration();
+      const planned: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const created = await api.call("POST", "/v1/planned-expenses", {
+          body: { business_id: businessId, amount_minor: 1_000, currency: "EUR", occurred_on: "2026-12-01" },
+        });
+        planned.push(created.body.data.id);
+      }
+      let statements = 0;
+      const counting = api.db.$extends({
+        query: {
+          async $allOperations({ args, query }) {
+            statements++;
+            return query(args);
+          },
+        },
+      });
+      const events = planned.map((id, i) =>
+        event(integrationId, `pay-${i}`, 1_000 + i, { type: "expense", payload: { fulfills_event_id: id } }),
+      );
+      const result = await ingestEvents(counting as unknown as typeof api.db, ownerId, events);
+      expect(result.inserted).toBe(n);
+      const rows = await api.db.financialEvent.findMany({ where: { id: { in: planned } }, orderBy: { varianceMinor: "asc" } });
+      expect(rows.map((r) => r.varianceMinor)).toEqual(planned.map((_, i) => BigInt(i)));
+      expect(rows.every((r) => r.fulfilledByEventId !== null)).toBe(true);
+      return statements;
+    };
+    expect(await count(12)).toBe(await count(2));
+  });
+
   it("concurrent deliveries of the same new events insert them once", async () => {
     const integrationId = await newIntegration();
     const batch = Array.from({ length: 20 }, (_, i) => event(integrationId, `dup-${i}`, 100));
