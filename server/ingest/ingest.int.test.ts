@@ -51,6 +51,20 @@ const rowsOf = (integrationId: string) =>
 const byKey = async (integrationId: string, externalId: string) =>
   api.db.financialEvent.findUniqueOrThrow({ where: { integrationId_externalId: { integrationId, externalId } } });
 
+/** The test database with every statement it runs counted. */
+function countingStatements() {
+  let statements = 0;
+  const db = api.db.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        statements++;
+        return query(args);
+      },
+    },
+  });
+  return { db: db as unknown as typeof api.db, statements: () => statements };
+}
+
 describe("events: new, repeat, restatement", () => {
   it("stores a new pair confirmed, with a frozen base amount, an integration audit entry and last_sync_at", async () => {
     const integrationId = await newIntegration();
@@ -401,19 +415,11 @@ describe("events: rejections and errors", () => {
   it("writes a batch in a fixed number of statements, whatever its size", async () => {
     const count = async (n: number) => {
       const integrationId = await newIntegration();
-      let statements = 0;
-      const counting = api.db.$extends({
-        query: {
-          async $allOperations({ args, query }) {
-            statements++;
-            return query(args);
-          },
-        },
-      });
+      const counting = countingStatements();
       const events = Array.from({ length: n }, (_, i) => event(integrationId, `bulk-${i}`, 100 + i));
-      const result = await ingestEvents(counting as unknown as typeof api.db, ownerId, events);
+      const result = await ingestEvents(counting.db, ownerId, events);
       expect(result.inserted).toBe(n);
-      return statements;
+      return counting.statements();
     };
     const small = await count(3);
     const large = await count(300);
@@ -431,24 +437,16 @@ describe("events: rejections and errors", () => {
         });
         planned.push(created.body.data.id);
       }
-      let statements = 0;
-      const counting = api.db.$extends({
-        query: {
-          async $allOperations({ args, query }) {
-            statements++;
-            return query(args);
-          },
-        },
-      });
+      const counting = countingStatements();
       const events = planned.map((id, i) =>
         event(integrationId, `pay-${i}`, 1_000 + i, { type: "expense", payload: { fulfills_event_id: id } }),
       );
-      const result = await ingestEvents(counting as unknown as typeof api.db, ownerId, events);
+      const result = await ingestEvents(counting.db, ownerId, events);
       expect(result.inserted).toBe(n);
       const rows = await api.db.financialEvent.findMany({ where: { id: { in: planned } }, orderBy: { varianceMinor: "asc" } });
       expect(rows.map((r) => r.varianceMinor)).toEqual(planned.map((_, i) => BigInt(i)));
       expect(rows.every((r) => r.fulfilledByEventId !== null)).toBe(true);
-      return statements;
+      return counting.statements();
     };
     expect(await count(12)).toBe(await count(2));
   });
