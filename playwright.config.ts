@@ -8,7 +8,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_OWNER_TOKEN } from "./e2e/support";
 
-const PORT = 3123;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3123);
 // localhost, not 127.0.0.1: Next rewrites the host in route handlers and cookies would be lost.
 const BASE_URL = `http://localhost:${PORT}`;
 
