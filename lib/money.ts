@@ -60,8 +60,12 @@ export function minorToMajor(minor: number, currency: string): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
-/** 1234, "EUR" → "€12.34" in the owner's locale; exact (the decimal string is formatted, not a float). */
-export function formatMinor(minor: number, currency: string, locale = "en-US"): string {
+/**
+ * 1234, "EUR" → "€12.34" in the owner's locale; exact (the decimal string is formatted, not a
+ * float). null (an amount the server cannot express exactly, beyond ±(2^53 − 1)) shows "—".
+ */
+export function formatMinor(minor: number | null, currency: string, locale = "en-US"): string {
+  if (minor === null) return "—";
   const decimal = minorToMajor(minor, currency);
   const digits = currencyDigits(currency);
   try {

@@ -17,6 +17,39 @@ import { isKnownCurrency } from "../shared/currencies";
 /** Decimal places of every rate the service stores, shows or uses. */
 export const RATE_SCALE = 8;
 
+/**
+ * The largest magnitude of minor units the service stores or shows: 2^53 − 1, the exact
+ * integer range of a JSON number. An amount beyond it, or whose conversion is beyond it, is
+ * refused before anything is written (reads show a stored one as null, never rounded).
+ */
+export const MAX_EXACT_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Whether minor units are within ±(2^53 − 1). */
+export function isExactMinor(value: bigint): boolean {
+  return value <= MAX_EXACT_MINOR && value >= -MAX_EXACT_MINOR;
+}
+
+/** The JSON number of minor units, or null when it is beyond the exact range (reads of stored data). */
+export function exactMinorOrNull(value: bigint | null): number | null {
+  return value !== null && isExactMinor(value) ? Number(value) : null;
+}
+
+/**
+ * A conversion whose result is beyond the exact range: a validation_error naming amount_minor
+ * (the amount the caller gave), so a request answers 400 and a batch rejects the item.
+ * The base-currency change turns it into its own 422 (server/fx/rebase-owner.ts).
+ */
+export class AmountRangeError extends AppError {
+  constructor(
+    readonly amountMinor: bigint,
+    readonly from: string,
+    readonly to: string,
+  ) {
+    const message = `${amountMinor} ${from} converted to ${to} is beyond the exact integer range ±(2^53 − 1)`;
+    super("validation_error", `amount_minor: ${message}`, { details: { issues: [{ path: "amount_minor", message }] } });
+  }
+}
+
 /** A decimal as an integer and a power of ten: value = units / 10^scale. */
 export type TDecimal = { units: bigint; scale: number };
 
@@ -147,9 +180,14 @@ export function convertMinor(amountMinor: bigint, fromDigits: number, toDigits: 
   return divideHalfEven(numerator, denominator);
 }
 
-/** Shorthand: converts between two currency codes. */
+/**
+ * Converts between two currency codes: THE conversion every path uses (writes, ingest,
+ * reads, the base-currency change). A result beyond ±(2^53 − 1) throws AmountRangeError.
+ */
 export function convertBetween(amountMinor: bigint, from: string, to: string, rate: string): bigint {
-  return convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+  const converted = from === to ? amountMinor : convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+  if (!isExactMinor(converted)) throw new AmountRangeError(amountMinor, from, to);
+  return converted;
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
