@@ -1,21 +1,15 @@
 // Money in the panel: integer minor units + ISO 4217 code, converted with string arithmetic
-// only (no floats), so "12.34" EUR is exactly 1234 and 1234 EUR always reads €12.34.
+// only (no floats), so "12.34" EUR is exactly 1234 and 1234 EUR always reads €12.34. Digits
+// come from the shared currency table (lib/currencies.ts); Intl only adds symbols and grouping.
+import { isoMinorUnits } from "./currencies";
 
-const digitsCache = new Map<string, number>();
-
-/** The number of minor-unit digits of a currency (2 for EUR, 0 for JPY, 3 for BHD); 2 if unknown. */
+/**
+ * The number of minor-unit digits of a currency (2 for EUR, 0 for JPY, 3 for BHD, 2 for IDR):
+ * ISO 4217, from the table the server uses too (never the browser's ICU, which disagrees for
+ * 17 codes); 2 if unknown.
+ */
 export function currencyDigits(currency: string): number {
-  const code = currency.trim().toUpperCase();
-  const cached = digitsCache.get(code);
-  if (cached !== undefined) return cached;
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    digits = 2;
-  }
-  digitsCache.set(code, digits);
-  return digits;
+  return isoMinorUnits(currency.trim().toUpperCase()) ?? 2;
 }
 
 export type TMajorParse = { ok: true; minor: number } | { ok: false; message: string };
@@ -60,8 +54,12 @@ export function minorToMajor(minor: number, currency: string): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
-/** 1234, "EUR" → "€12.34" in the owner's locale; exact (the decimal string is formatted, not a float). */
-export function formatMinor(minor: number, currency: string, locale = "en-US"): string {
+/**
+ * 1234, "EUR" → "€12.34" in the owner's locale; exact (the decimal string is formatted, not a
+ * float). null (an amount the server cannot express exactly, beyond ±(2^53 − 1)) shows "—".
+ */
+export function formatMinor(minor: number | null, currency: string, locale = "en-US"): string {
+  if (minor === null) return "—";
   const decimal = minorToMajor(minor, currency);
   const digits = currencyDigits(currency);
   try {

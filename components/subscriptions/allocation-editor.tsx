@@ -166,14 +166,15 @@ export function AllocationEditor({ subscription, scopes }: { subscription: TSubs
  */
 function shareAmount(
   subscription: {
-    amount_minor: number;
+    amount_minor: number | null;
     currency: string;
-    allocations: Array<{ project_id: string; share_bps: number; amount_minor: number }>;
+    allocations: Array<{ project_id: string; share_bps: number; amount_minor: number | null }>;
   },
   projectId: string,
   bps: number,
 ): string {
   const saved = subscription.allocations.find((allocation) => allocation.project_id === projectId);
   if (saved?.share_bps === bps) return formatMinor(saved.amount_minor, subscription.currency);
+  if (subscription.amount_minor === null) return "—";
   return `≈ ${formatMinor(Number((BigInt(subscription.amount_minor) * BigInt(bps)) / 10_000n), subscription.currency)}`;
 }

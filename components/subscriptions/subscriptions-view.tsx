@@ -43,7 +43,7 @@ function columns(scopes: TScopes, selectedId: string | null, select: (id: string
           <span style={{ whiteSpace: "nowrap" }}>
             {formatMinor(s.amount_minor, s.currency)} / {s.billing_interval}
           </span>
-          {s.currency !== s.base_currency ? (
+          {s.currency !== s.base_currency && s.base_amount_minor !== null ? (
             <span className="cell-sub">≈ {formatMinor(s.base_amount_minor, s.base_currency)}</span>
           ) : null}
         </>

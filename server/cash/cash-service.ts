@@ -10,10 +10,10 @@ import type { TDbOrTx, TTx } from "../db/client";
 import type { CashSnapshot, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, type TErrorCode } from "../errors/app-error";
-import { resolveRatesSettled } from "../fx/fx-service";
-import { todayUtc } from "../fx/money";
+import { convertManySettled } from "../fx/fx-service";
+import { exactMinorOrNull, isExactMinor, todayUtc } from "../fx/money";
 import { isKnownCurrency } from "../shared/currencies";
-import { baseCurrencyOf, toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
+import { baseCurrencyOf, toBaseAmounts, type TBaseAmount } from "../fx/base-amounts";
 import type { TCashSnapshot, TCashSnapshotWritten, TCashWriteOutcome, TCreateCashSnapshotInput } from "./cash-snapshot.schema";
 
 /** A snapshot as the snapshot path takes it (contract: CashSnapshotInput). */
@@ -85,7 +85,8 @@ function prepare(ownerId: string, input: TCashSnapshotWrite, index: number, now:
     return invalid("business_id", "give exactly one of business_id or personal");
   if (!isKnownCurrency(input.currency)) return invalid("currency", `${input.currency} is not an ISO 4217 currency code`);
   const amount = typeof input.amount_minor === "bigint" ? input.amount_minor : Number(input.amount_minor);
-  if (typeof amount === "number" && !Number.isSafeInteger(amount)) return invalid("amount_minor", "must be an integer");
+  if (typeof amount === "number" ? !Number.isSafeInteger(amount) : !isExactMinor(amount))
+    return invalid("amount_minor", "must be an integer within ±(2^53 − 1)");
   const iban = input.payload.iban_last4 ?? null;
   if (iban !== null && !/^[0-9A-Za-z]{4}$/.test(iban)) return invalid("payload.iban_last4", "must be 4 letters or digits");
   // The day key must be this account and this day, whatever the provider prefix.
@@ -152,18 +153,27 @@ export async function upsertCashSnapshots(
     });
   }
 
-  // The currency must convert to the base currency (the records show base amounts): one lookup.
+  // The amount must convert to the base currency (the records show base amounts), within the
+  // exact range: one lookup.
   if (prepared.length > 0) {
     const base = await baseCurrencyOf(tx, ownerId);
     const day = todayUtc();
-    const outcomes = await resolveRatesSettled(
+    const outcomes = await convertManySettled(
       tx,
-      prepared.map((p) => ({ from: p.data.currency, to: base, on: day, kind: "current" as const })),
+      prepared.map((p) => ({
+        amountMinor: p.data.amountMinor as bigint,
+        from: p.data.currency,
+        to: base,
+        on: day,
+        kind: "current" as const,
+      })),
     );
     prepared = prepared.filter((p, i) => {
       const outcome = outcomes[i]!;
-      if (outcome.ok) return true;
-      rejected.push(reject(p.index, p.externalId, outcome.error.code, outcome.error.message));
+      if (!outcome.ok) rejected.push(reject(p.index, p.externalId, outcome.error.code, outcome.error.message));
+      else if (outcome.amountMinor === null)
+        rejected.push(reject(p.index, p.externalId, "validation_error", outcome.outOfRange.message));
+      else return true;
       return false;
     });
   }
@@ -218,7 +228,7 @@ export function toCashSnapshotDto(row: CashSnapshot, base: TBaseAmount): TCashSn
     business_id: row.businessId,
     project_id: null,
     personal: row.personal,
-    amount_minor: toJsonAmount(row.amountMinor),
+    amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
     as_of: row.asOf.toISOString(),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZCashSnapshot = z
   .object({
     id: ZUuid,
     ...ZScopeOut.shape,
-    amount_minor: z.number().int().describe("The balance; negative for an overdraft."),
+    amount_minor: zStoredMinor("The balance; negative for an overdraft."),
     currency: ZCurrency,
     ...ZBaseAmountFields.shape,
     as_of: ZTimestamp.describe("When the balance was observed."),

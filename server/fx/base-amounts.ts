@@ -1,22 +1,31 @@
 // The base-currency view of records (contract, Amounts and currency rules): every record keeps
 // amount_minor + currency as entered and shows base_amount_minor, base_currency and fx at the
-// current rate of today. One batched conversion per answer, never one per row.
+// current rate of today. One batched conversion per answer, never one per row. Writes refuse
+// an amount beyond the exact range in the base (toBaseAmountsForWrite); reads show it as null.
 // Used by subscriptions, budget reservations and cash snapshots.
 import { z } from "zod";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { convertMany } from "./fx-service";
+import { convertMany, convertManySettled } from "./fx-service";
 import { ZFxInfo, type TFxInfo } from "./fx.schema";
-import { todayUtc } from "./money";
+import { exactMinorOrNull, todayUtc } from "./money";
 import { ZCurrency } from "../shared/schemas";
 
 export const ZBaseAmountFields = z.object({
-  base_amount_minor: z.number().int().describe("amount_minor converted to base_currency at today's current rate."),
+  base_amount_minor: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "amount_minor converted to base_currency at today's current rate. null when that conversion is beyond the exact " +
+        "integer range ±(2^53 − 1) (possible only for a record stored before writes refused it, or after the rate moved): " +
+        "amount_minor, currency, base_currency and fx stay exact; a base amount is never rounded.",
+    ),
   base_currency: ZCurrency.describe("The owner's base currency."),
   fx: ZFxInfo,
 });
 
-export type TBaseAmount = { base_amount_minor: number; base_currency: string; fx: TFxInfo };
+export type TBaseAmount = { base_amount_minor: number | null; base_currency: string; fx: TFxInfo };
 
 /** Minor units leave as JSON integers; a value JSON cannot carry exactly is an error, never rounded. */
 export function toJsonAmount(value: bigint): number {
@@ -31,21 +40,51 @@ export async function baseCurrencyOf(db: TDbOrTx, ownerId: string): Promise<stri
   return owner.baseCurrency;
 }
 
-/** Base fields for each item, in order; one convertMany for all of them. */
-export async function toBaseAmounts(
+type TAmountItem = { amountMinor: bigint; currency: string };
+
+function currentItems(items: ReadonlyArray<TAmountItem>, baseCurrency: string) {
+  const on = todayUtc();
+  return items.map((item) => ({
+    amountMinor: item.amountMinor,
+    from: item.currency,
+    to: baseCurrency,
+    on,
+    kind: "current" as const,
+  }));
+}
+
+/**
+ * Base fields of stored records, in order; one conversion for all of them. A read never fails
+ * on an amount: one beyond the exact range in the base shows base_amount_minor null. A
+ * currency without a rate still answers its 422 (currency_unsupported first).
+ */
+export async function toBaseAmounts(db: TDbOrTx, ownerId: string, items: ReadonlyArray<TAmountItem>): Promise<TBaseAmount[]> {
+  if (items.length === 0) return [];
+  const baseCurrency = await baseCurrencyOf(db, ownerId);
+  const outcomes = await convertManySettled(db, currentItems(items, baseCurrency));
+  const failed = outcomes.flatMap((o) => (o.ok ? [] : [o.error]));
+  const first = failed.find((e) => e.code === "currency_unsupported") ?? failed[0];
+  if (first) throw first;
+  return outcomes.map((o) => {
+    const { amountMinor, fx } = o as Extract<typeof o, { ok: true }>;
+    return { base_amount_minor: exactMinorOrNull(amountMinor), base_currency: baseCurrency, fx };
+  });
+}
+
+/**
+ * Base fields of amounts about to be written: refused (400 validation_error naming
+ * amount_minor) when one is beyond the exact range in the base, so nothing is written.
+ */
+export async function toBaseAmountsForWrite(
   db: TDbOrTx,
   ownerId: string,
-  items: ReadonlyArray<{ amountMinor: bigint; currency: string }>,
+  items: ReadonlyArray<TAmountItem>,
 ): Promise<TBaseAmount[]> {
   if (items.length === 0) return [];
   const baseCurrency = await baseCurrencyOf(db, ownerId);
-  const on = todayUtc();
-  const converted = await convertMany(
-    db,
-    items.map((item) => ({ amountMinor: item.amountMinor, from: item.currency, to: baseCurrency, on, kind: "current" as const })),
-  );
+  const converted = await convertMany(db, currentItems(items, baseCurrency));
   return converted.map((result) => ({
-    base_amount_minor: toJsonAmount(result.amountMinor),
+    base_amount_minor: Number(result.amountMinor),
     base_currency: baseCurrency,
     fx: result.fx,
   }));

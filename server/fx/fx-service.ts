@@ -12,7 +12,7 @@ import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { isKnownCurrency } from "../shared/currencies";
 import type { TFxInfo, TFxRates } from "./fx.schema";
-import { convertBetween, crossRate, daysBetween, todayUtc } from "./money";
+import { AmountRangeError, convertBetween, crossRate, daysBetween, todayUtc } from "./money";
 import { getFxProvider } from "./providers";
 import { identityFx } from "./providers/identity";
 import type { TFxProvider } from "./providers/types";
@@ -130,13 +130,43 @@ export async function convertAmount(db: TDbOrTx, input: TConvertInput, options: 
   return converted!;
 }
 
-/** The same for many amounts at once: one rate query for the whole list (none on the mock). */
+/**
+ * The same for many amounts at once: one rate query for the whole list (none on the mock).
+ * A result beyond ±(2^53 − 1) throws AmountRangeError (400 validation_error on amount_minor).
+ */
 export async function convertMany(db: TDbOrTx, items: TConvertInput[], options: TFxOptions = {}): Promise<TConverted[]> {
   const rates = await resolveRates(db, items, options);
   return items.map((item, i) => {
     const fx = rates[i]!;
-    const amountMinor = item.from === item.to ? item.amountMinor : convertBetween(item.amountMinor, item.from, item.to, fx.rate);
-    return { amountMinor, fx };
+    return { amountMinor: convertBetween(item.amountMinor, item.from, item.to, fx.rate), fx };
+  });
+}
+
+/**
+ * For reads of stored records, which never fail: each item's conversion, or the error its
+ * rate raised (currency_unsupported / fx_unavailable), or amountMinor null with its rate when
+ * the result is beyond the exact range (never rounded). One rate query for the whole list.
+ */
+export type TConvertOutcome =
+  | { ok: true; amountMinor: bigint; fx: TFxInfo }
+  | { ok: true; amountMinor: null; fx: TFxInfo; outOfRange: AmountRangeError }
+  | { ok: false; error: AppError };
+
+export async function convertManySettled(
+  db: TDbOrTx,
+  items: TConvertInput[],
+  options: TFxOptions = {},
+): Promise<TConvertOutcome[]> {
+  const rates = await resolveRatesSettled(db, items, options);
+  return items.map((item, i): TConvertOutcome => {
+    const rate = rates[i]!;
+    if (!rate.ok) return rate;
+    try {
+      return { ok: true, amountMinor: convertBetween(item.amountMinor, item.from, item.to, rate.fx.rate), fx: rate.fx };
+    } catch (error) {
+      if (error instanceof AmountRangeError) return { ok: true, amountMinor: null, fx: rate.fx, outOfRange: error };
+      throw error;
+    }
   });
 }
 

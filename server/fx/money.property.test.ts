@@ -88,7 +88,10 @@ describe("crossRate", () => {
 
 describe("convertMany on the mock table", () => {
   const currencies = ["EUR", ...Object.keys(MOCK_EUR_RATES)];
-  const item = fc.record({ amountMinor: amount, from: fc.constantFrom(...currencies) });
+  // Within the exact range after conversion: no pair of the mock table multiplies by 64 or more
+  // (beyond it a conversion is refused: money.test.ts).
+  const fitting = fc.bigInt({ min: -(2n ** 47n), max: 2n ** 47n });
+  const item = fc.record({ amountMinor: fitting, from: fc.constantFrom(...currencies) });
   // The mock source is resolved from its table: no database is touched.
   const noDb = {} as TDbOrTx;
   const options = { provider: mockProvider, today: "2026-11-22" };

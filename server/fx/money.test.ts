@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  AmountRangeError,
   convertBetween,
   convertMinor,
   crossRate,
   currencyDigits,
   daysBetween,
   divideHalfEven,
+  exactMinorOrNull,
   formatRate,
+  isExactMinor,
   parseDecimal,
 } from "./money";
 
@@ -103,6 +106,37 @@ describe("convertMinor", () => {
 
   it("uses ISO digits through convertBetween", () => {
     expect(convertBetween(100n, "KWD", "JPY", "500.00000000")).toBe(50n); // 0.100 KWD → 50 JPY
+  });
+
+  it("refuses a conversion beyond ±(2^53 − 1) (validation_error on amount_minor) and keeps the edge itself", () => {
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    expect(convertBetween(max, "USD", "USD", "1.00000000")).toBe(max);
+    expect(convertBetween(-max, "EUR", "EUR", "1.00000000")).toBe(-max);
+    // 1 yen = 0.667 US cents: 2^53 − 1 yen fit in USD.
+    expect(convertBetween(max, "JPY", "USD", "0.00667000")).toBe(divideHalfEven(max * 667n, 1_000n));
+    for (const amount of [max, -max]) {
+      let error: unknown;
+      try {
+        convertBetween(amount, "EUR", "USD", "1.08420000");
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(AmountRangeError);
+      expect(error).toMatchObject({ code: "validation_error", details: { issues: [{ path: "amount_minor" }] } });
+    }
+    // Beyond the range even before converting (identity): refused too.
+    expect(() => convertBetween(max + 1n, "USD", "USD", "1.00000000")).toThrow(AmountRangeError);
+  });
+
+  it("answers exactMinorOrNull: the number within ±(2^53 − 1), null beyond (never rounded)", () => {
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    expect(exactMinorOrNull(max)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(exactMinorOrNull(-max)).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(exactMinorOrNull(max + 1n)).toBeNull();
+    expect(exactMinorOrNull(-max - 1n)).toBeNull();
+    expect(exactMinorOrNull(null)).toBeNull();
+    expect(isExactMinor(max)).toBe(true);
+    expect(isExactMinor(max + 1n)).toBe(false);
   });
 });
 

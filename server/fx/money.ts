@@ -12,50 +12,54 @@
 //   Half-even is symmetric for negative amounts (a refund converts to minus the converted
 //   payment) and unbiased over many conversions (no drift up on sums of halves).
 import { AppError } from "../errors/app-error";
-import { isKnownCurrency } from "../shared/currencies";
+import { isoMinorUnits } from "../../lib/currencies";
 
 /** Decimal places of every rate the service stores, shows or uses. */
 export const RATE_SCALE = 8;
 
+/**
+ * The largest magnitude of minor units the service stores or shows: 2^53 − 1, the exact
+ * integer range of a JSON number. An amount beyond it, or whose conversion is beyond it, is
+ * refused before anything is written (reads show a stored one as null, never rounded).
+ */
+export const MAX_EXACT_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Whether minor units are within ±(2^53 − 1). */
+export function isExactMinor(value: bigint): boolean {
+  return value <= MAX_EXACT_MINOR && value >= -MAX_EXACT_MINOR;
+}
+
+/** The JSON number of minor units, or null when it is beyond the exact range (reads of stored data). */
+export function exactMinorOrNull(value: bigint | null): number | null {
+  return value !== null && isExactMinor(value) ? Number(value) : null;
+}
+
+/**
+ * A conversion whose result is beyond the exact range: a validation_error naming amount_minor
+ * (the amount the caller gave), so a request answers 400 and a batch rejects the item.
+ * The base-currency change turns it into its own 422 (server/fx/rebase-owner.ts).
+ */
+export class AmountRangeError extends AppError {
+  constructor(
+    readonly amountMinor: bigint,
+    readonly from: string,
+    readonly to: string,
+  ) {
+    const message = `${amountMinor} ${from} converted to ${to} is beyond the exact integer range ±(2^53 − 1)`;
+    super("validation_error", `amount_minor: ${message}`, { details: { issues: [{ path: "amount_minor", message }] } });
+  }
+}
+
 /** A decimal as an integer and a power of ten: value = units / 10^scale. */
 export type TDecimal = { units: bigint; scale: number };
 
-// ICU's (CLDR's) currency digits follow ISO 4217 except for these codes, where CLDR keeps
-// fewer digits than ISO's minor unit (or does not know the fund codes). ISO 4217 wins: it is
-// what `amount_minor` means. Source: ISO 4217 list one (minor unit column).
-const ISO_DIGITS_OVERRIDES: Readonly<Record<string, number>> = {
-  AFN: 2,
-  ALL: 2,
-  COP: 2,
-  HUF: 2,
-  IDR: 2,
-  IQD: 3,
-  IRR: 2,
-  KPW: 2,
-  LAK: 2,
-  LBP: 2,
-  MGA: 2,
-  MMK: 2,
-  PKR: 2,
-  SLL: 2,
-  SOS: 2,
-  SYP: 2,
-  YER: 2,
-  // Codes ICU does not list at all (CLF 4, UYI 0, UYW 4) are refused before this table.
-};
-
-const digitsCache = new Map<string, number>();
-
-/** ISO 4217 minor units of a currency (JPY 0, EUR 2, KWD 3). Unknown codes: currency_unsupported. */
+/**
+ * ISO 4217 minor units of a currency (JPY 0, EUR 2, KWD 3), from the one currency table
+ * (lib/currencies.ts, shared with the panel). Unknown codes: currency_unsupported.
+ */
 export function currencyDigits(code: string): number {
-  const cached = digitsCache.get(code);
-  if (cached !== undefined) return cached;
-  if (!isKnownCurrency(code)) throw new AppError("currency_unsupported", `${code} is not an ISO 4217 currency code.`);
-  const digits =
-    ISO_DIGITS_OVERRIDES[code] ??
-    new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ??
-    2;
-  digitsCache.set(code, digits);
+  const digits = isoMinorUnits(code);
+  if (digits === undefined) throw new AppError("currency_unsupported", `${code} is not an ISO 4217 currency code.`);
   return digits;
 }
 
@@ -147,9 +151,14 @@ export function convertMinor(amountMinor: bigint, fromDigits: number, toDigits: 
   return divideHalfEven(numerator, denominator);
 }
 
-/** Shorthand: converts between two currency codes. */
+/**
+ * Converts between two currency codes: THE conversion every path uses (writes, ingest,
+ * reads, the base-currency change). A result beyond ±(2^53 − 1) throws AmountRangeError.
+ */
 export function convertBetween(amountMinor: bigint, from: string, to: string, rate: string): bigint {
-  return convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+  const converted = from === to ? amountMinor : convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+  if (!isExactMinor(converted)) throw new AmountRangeError(amountMinor, from, to);
+  return converted;
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */

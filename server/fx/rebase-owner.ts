@@ -9,9 +9,14 @@
 // Subscriptions, reservations and cash snapshots store no base amount (converted on read).
 //
 // If any event cannot be converted (currency_unsupported, fx_unavailable), the whole change is
-// refused with that error and nothing is written, the base currency included.
+// refused with that error and nothing is written, the base currency included. So is a base in
+// which any of the owner's amounts (events, and the subscriptions, reservations and cash
+// snapshots shown in the base on read) would be beyond the exact range ±(2^53 − 1): 422
+// currency_unsupported with details.reason amount_out_of_range, checked for all rows at once
+// before any is written.
 import type { TTx } from "../db/client";
-import { convertMany, type TFxOptions } from "./fx-service";
+import { AppError } from "../errors/app-error";
+import { convertMany, convertManySettled, type TFxOptions } from "./fx-service";
 import { todayUtc } from "./money";
 
 const CHUNK = 1000;
@@ -26,6 +31,67 @@ export async function lockBaseCurrency(tx: TTx, ownerId: string): Promise<string
   return rows[0]?.base_currency ?? null;
 }
 
+/**
+ * Refuses a new base in which any of the owner's amounts would be beyond the exact range,
+ * before anything is re-expressed. Set-based: a conversion's magnitude only grows with the
+ * amount's, so one query answers the largest |amount_minor| per currency and rate day (events
+ * as the rebase converts them, the other records at today's rate as they are read), and one
+ * batched conversion checks those maxima. A rate error of an event is the rebase's own error;
+ * the other records are converted on read, so their rate errors are not this change's concern.
+ */
+async function assertAmountsFit(tx: TTx, ownerId: string, newBase: string, today: string, options: TFxOptions) {
+  const tops = await tx.$queryRaw<Array<{ kind: string; currency: string; day: string | null; top: string }>>`
+    SELECT 'event' AS kind, currency, CASE WHEN state = 'actual' THEN to_char(occurred_on, 'YYYY-MM-DD') END AS day,
+           max(abs(amount_minor))::text AS top
+      FROM financial_events
+     WHERE owner_id = ${ownerId}::uuid AND (base_currency IS NULL OR base_currency <> ${newBase})
+     GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT 'subscription', currency, NULL, max(abs(amount_minor))::text FROM subscriptions
+     WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT 'budget_reservation', currency, NULL, max(abs(amount_minor))::text FROM budget_reservations
+     WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT 'cash_snapshot', currency, NULL, max(abs(amount_minor))::text FROM cash_snapshots
+     WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2, 3`;
+  const outcomes = await convertManySettled(
+    tx,
+    tops.map((t) => ({
+      amountMinor: BigInt(t.top),
+      from: t.currency.trim(),
+      to: newBase,
+      on: t.day ?? today,
+      kind: t.day ? ("snapshot" as const) : ("current" as const),
+    })),
+    { ...options, today },
+  );
+  const rateErrors = outcomes.flatMap((o, i) => (!o.ok && tops[i]!.kind === "event" ? [o.error] : []));
+  const rateError = rateErrors.find((e) => e.code === "currency_unsupported") ?? rateErrors[0];
+  if (rateError) throw rateError;
+  const beyond = tops.find((_, i) => {
+    const outcome = outcomes[i]!;
+    return outcome.ok && outcome.amountMinor === null;
+  });
+  if (beyond) {
+    const currency = beyond.currency.trim();
+    throw new AppError(
+      "currency_unsupported",
+      `base_currency: in ${newBase}, an amount of a ${beyond.kind} in ${currency} would be beyond the exact integer range ` +
+        "±(2^53 − 1); the base currency is unchanged.",
+      {
+        details: {
+          currency: newBase,
+          field: "base_currency",
+          reason: "amount_out_of_range",
+          record_type: beyond.kind,
+          record_currency: currency,
+        },
+      },
+    );
+  }
+}
+
 /** Re-expresses every event of the owner whose base is not `newBase`; answers how many changed. */
 export async function rebaseOwner(
   tx: TTx,
@@ -34,6 +100,7 @@ export async function rebaseOwner(
   options: TFxOptions = {},
 ): Promise<{ events: number }> {
   const today = options.today ?? todayUtc();
+  await assertAmountsFit(tx, ownerId, newBase, today, options);
   let changed = 0;
   let after: string | undefined;
   for (;;) {

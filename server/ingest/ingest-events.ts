@@ -24,8 +24,8 @@
 import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { resolveRatesSettled, type TFxOptions } from "../fx/fx-service";
-import { convertBetween, todayUtc } from "../fx/money";
+import { convertManySettled, type TFxOptions } from "../fx/fx-service";
+import { isExactMinor, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
 import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
@@ -347,21 +347,36 @@ export async function ingestEventsInTx(
     }
   }
 
-  // 4. FX: actual events freeze their base amount at the rate of their day (one lookup).
+  // 4. FX: actual events freeze their base amount at the rate of their day (one lookup); one
+  // whose base amount is beyond the exact range is rejected (validation_error on amount_minor).
   const actual = items.filter((i) => i.event.state === "actual");
-  const outcomes = await resolveRatesSettled(
+  const outcomes = await convertManySettled(
     tx,
-    actual.map((i) => ({ from: i.event.currency, to: base, on: i.event.occurred_on, kind: "snapshot" as const })),
+    actual.map((i) => ({
+      amountMinor: BigInt(i.event.amount_minor),
+      from: i.event.currency,
+      to: base,
+      on: i.event.occurred_on,
+      kind: "snapshot" as const,
+    })),
     options.fx,
   );
-  const rates = new Map<number, { rate: string; asOf: string; source: string }>();
+  const rates = new Map<number, TFrozenBase>();
   const failedFx: TItem[] = [];
   actual.forEach((item, n) => {
     const outcome = outcomes[n]!;
-    if (outcome.ok) rates.set(item.index, { rate: outcome.fx.rate, asOf: outcome.fx.as_of, source: outcome.fx.source });
-    else {
+    if (!outcome.ok) {
       if (outcome.error.code === "fx_unavailable") failedFx.push(item);
       reject(item.index, item.event.external_id, outcome.error.code as TRejectedItem["code"], outcome.error.message);
+    } else if (outcome.amountMinor === null) {
+      reject(item.index, item.event.external_id, "validation_error", outcome.outOfRange.message);
+    } else {
+      rates.set(item.index, {
+        baseMinor: outcome.amountMinor,
+        rate: outcome.fx.rate,
+        asOf: outcome.fx.as_of,
+        source: outcome.fx.source,
+      });
     }
   });
   const converted = actual.filter((i) => rates.has(i.index) && i.event.currency !== base);
@@ -388,9 +403,12 @@ export async function ingestEventsInTx(
   return { inserted, deduped, rejected };
 }
 
+/** An actual event's frozen base: its amount in the base currency and the rate used. */
+type TFrozenBase = { baseMinor: bigint; rate: string; asOf: string; source: string };
+
 type TRoundContext = {
   chains: ChainIndex;
-  rates: Map<number, { rate: string; asOf: string; source: string }>;
+  rates: Map<number, TFrozenBase>;
   base: string;
   now: Date;
   options: TIngestOptions;
@@ -532,6 +550,10 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
         reject(item, "currency_mismatch", `The planned event is in ${planned.currency}, this one in ${event.currency}.`);
         continue;
       }
+      if (!isExactMinor(amountMinor - planned.amountMinor)) {
+        reject(item, "validation_error", "amount_minor: its variance from the planned event is beyond the exact integer range");
+        continue;
+      }
     }
 
     const reconcileIds = asArray(event.payload?.reconciles_event_id);
@@ -580,9 +602,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       state: event.state,
       amount_minor: String(amountMinor),
       currency: event.currency,
-      base_amount_minor: frozen
-        ? String(event.currency === ctx.base ? amountMinor : convertBetween(amountMinor, event.currency, ctx.base, rate.rate))
-        : undefined,
+      base_amount_minor: frozen ? String(rate.baseMinor) : undefined,
       base_currency: frozen ? ctx.base : undefined,
       fx_rate: frozen ? rate.rate : undefined,
       fx_as_of: frozen ? rate.asOf : undefined,

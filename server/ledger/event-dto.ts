@@ -1,24 +1,18 @@
-// A stored financial event in API form. Money leaves as JSON integers: a BigInt beyond the
-// exact range of a JSON number is refused loudly (500) rather than rounded.
+// A stored financial event in API form. Money leaves as JSON integers, never rounded: a base
+// amount or variance beyond the exact range of a JSON number (stored before writes refused
+// it, or a planned event converted at today's rate) is shown as null, so a read never fails.
 import type { FinancialEvent } from "../db/generated/client";
-import { AppError } from "../errors/app-error";
 import type { TFxInfo } from "../fx/fx.schema";
-import { daysBetween } from "../fx/money";
+import { daysBetween, exactMinorOrNull } from "../fx/money";
 import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
 import { toScopeDto } from "../shared/scope";
 import type { TEvent } from "./event.schema";
 
-/** A base amount computed at read (planned events) or at write (the create answer). */
-export type TCurrentBase = { amountMinor: bigint; baseCurrency: string; fx: TFxInfo };
-
-export function toSafeInteger(value: bigint, field: string): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new AppError("internal_error", `${field} is beyond the exact integer range of JSON numbers.`, {
-      details: { field },
-    });
-  }
-  return Number(value);
-}
+/**
+ * A base amount computed at read (planned events) or at write (the create answer); null when
+ * it is beyond the exact range (reads only: writes refuse it).
+ */
+export type TCurrentBase = { amountMinor: bigint | null; baseCurrency: string; fx: TFxInfo };
 
 export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -53,7 +47,7 @@ function snapshotStale(row: FinancialEvent): boolean {
 
 function snapshotOf(row: FinancialEvent): Pick<TEvent, "base_amount_minor" | "base_currency" | "fx"> {
   return {
-    base_amount_minor: toSafeInteger(row.baseAmountMinor!, "base_amount_minor"),
+    base_amount_minor: exactMinorOrNull(row.baseAmountMinor),
     base_currency: row.baseCurrency!,
     fx: {
       rate: row.fxRate!.toFixed(8),
@@ -74,7 +68,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     ? snapshotOf(row)
     : current
       ? {
-          base_amount_minor: toSafeInteger(current.amountMinor, "base_amount_minor"),
+          base_amount_minor: exactMinorOrNull(current.amountMinor),
           base_currency: current.baseCurrency,
           fx: current.fx,
         }
@@ -84,7 +78,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     type: row.type as TEvent["type"],
     state: row.state as TEvent["state"],
     status: row.status as TEvent["status"],
-    amount_minor: toSafeInteger(row.amountMinor, "amount_minor"),
+    amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
     occurred_on: dayOf(row.occurredOn),
@@ -101,7 +95,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     refunds_event_id: row.refundsEventId,
     supersedes_event_id: row.supersedesEventId,
     supersedes_event_ids: row.supersedesEventIds,
-    variance_minor: row.varianceMinor === null ? null : toSafeInteger(row.varianceMinor, "variance_minor"),
+    variance_minor: exactMinorOrNull(row.varianceMinor),
     direction: row.direction as TEvent["direction"],
     fulfilled_by_event_id: row.fulfilledByEventId,
     reconciled: row.reconciled,

@@ -6,7 +6,7 @@ import { isKnownCurrency } from "../shared/currencies";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZName, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
 export const EVENT_TYPES = [
@@ -35,7 +35,7 @@ export const ZEvent = z
     type: z.enum(EVENT_TYPES).describe("New values may be added (additive change)."),
     state: z.enum(EVENT_STATES),
     status: z.enum(EVENT_STATUSES).describe("voided: replaced by a restatement; listed, but excluded from aggregates."),
-    amount_minor: z.number().int().describe("Original amount in integer minor units; negative only from integrations."),
+    amount_minor: zStoredMinor("Original amount in integer minor units; negative only from integrations."),
     currency: ZCurrency,
     base_amount_minor: z
       .number()
@@ -43,13 +43,16 @@ export const ZEvent = z
       .nullable()
       .describe(
         "The amount in base_currency. Frozen at write for actual events; for planned events computed at read at the current rate. " +
-          "null only when no rate is available at read (a planned event whose currency the rate source no longer covers).",
+          "null when no rate is available at read (a planned event whose currency the rate source no longer covers; then " +
+          "base_currency and fx are null too), or when the value is beyond the exact integer range ±(2^53 − 1): stored " +
+          "before writes refused it, or a planned event's amount at today's rate. Then base_currency and fx are shown and " +
+          "amount_minor stays exact; a base amount is never rounded. Writes refuse such an amount (400 validation_error).",
       ),
     base_currency: ZCurrency.nullable().describe(
       "The owner's base currency: at write time for actual events (frozen), at read time for others.",
     ),
     fx: ZFxInfo.nullable().describe(
-      "kind snapshot (frozen) for actual events, kind current for others; null as base_amount_minor.",
+      "kind snapshot (frozen) for actual events, kind current for others; null when no rate is available (see base_amount_minor).",
     ),
     occurred_on: ZDate.describe("The day it happened; for planned events the planned day."),
     ...ZScopeOut.shape,
@@ -65,7 +68,7 @@ export const ZEvent = z
     refunds_event_id: ZUuid.nullable(),
     supersedes_event_id: ZUuid.nullable(),
     supersedes_event_ids: z.array(ZUuid),
-    variance_minor: z.number().int().nullable(),
+    variance_minor: zStoredMinor("A fulfilled planned event: actual − planned amount; null otherwise."),
     direction: z.enum(["in", "out"]).nullable().describe("Refunds: in = refund of a cost, out = refund of revenue."),
     fulfilled_by_event_id: ZUuid.nullable(),
     reconciled: z.boolean().describe("An import line matched to an integration's event; excluded from aggregates."),

@@ -10,7 +10,7 @@ import type { TDbOrTx, TTx } from "../db/client";
 import type { FinancialEvent, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
-import { convertAmount, convertMany } from "../fx/fx-service";
+import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { todayUtc } from "../fx/money";
 import { pageArgs, toPage } from "../shared/pagination";
@@ -216,8 +216,8 @@ export async function createRecurringExpense(db: TDbOrTx, caller: TCaller, input
 
 /**
  * Current-rate base amounts of the events without a frozen snapshot, with ONE batched
- * conversion. When the batch fails (a currency the source no longer covers), the events are
- * retried one by one so only those without a rate show base_amount_minor null.
+ * conversion. An event whose currency has no rate shows base_amount_minor null (no base at
+ * all); one whose conversion is beyond the exact range shows it null with its rate.
  */
 async function currentBases(db: TDbOrTx, ownerId: string, rows: FinancialEvent[]): Promise<Map<string, TCurrentBase>> {
   const pending = rows.filter((row) => !hasSnapshot(row));
@@ -225,28 +225,20 @@ async function currentBases(db: TDbOrTx, ownerId: string, rows: FinancialEvent[]
   if (pending.length === 0) return bases;
   const owner = await ownerSettings(db, ownerId);
   const on = todayUtc();
-  const items = pending.map((row) => ({
-    amountMinor: row.amountMinor,
-    from: row.currency,
-    to: owner.baseCurrency,
-    on,
-    kind: "current" as const,
-  }));
-  const put = (row: FinancialEvent, converted: { amountMinor: bigint; fx: TCurrentBase["fx"] }) =>
-    bases.set(row.id, { amountMinor: converted.amountMinor, baseCurrency: owner.baseCurrency, fx: converted.fx });
-  try {
-    const converted = await convertMany(db, items);
-    pending.forEach((row, index) => put(row, converted[index]!));
-  } catch (error) {
-    if (!(error instanceof AppError) || (error.code !== "currency_unsupported" && error.code !== "fx_unavailable")) throw error;
-    for (const [index, row] of pending.entries()) {
-      try {
-        put(row, await convertAmount(db, items[index]!));
-      } catch (single) {
-        if (!(single instanceof AppError)) throw single;
-      }
-    }
-  }
+  const outcomes = await convertManySettled(
+    db,
+    pending.map((row) => ({
+      amountMinor: row.amountMinor,
+      from: row.currency,
+      to: owner.baseCurrency,
+      on,
+      kind: "current" as const,
+    })),
+  );
+  pending.forEach((row, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.ok) bases.set(row.id, { amountMinor: outcome.amountMinor, baseCurrency: owner.baseCurrency, fx: outcome.fx });
+  });
   return bases;
 }
 

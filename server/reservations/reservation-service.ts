@@ -12,16 +12,17 @@ import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { resolveScope, toScopeDto } from "../shared/scope";
-import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
+import { toBaseAmounts, toBaseAmountsForWrite, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
+import { exactMinorOrNull } from "../fx/money";
 import type { TCreateReservationInput, TReleaseReservationInput, TReservation, TReservationFilters } from "./reservation.schema";
 
 function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservation {
   return {
     id: row.id,
     ...toScopeDto(row),
-    amount_minor: toJsonAmount(row.amountMinor),
-    released_minor: toJsonAmount(row.releasedMinor),
-    remaining_minor: toJsonAmount(row.amountMinor - row.releasedMinor),
+    amount_minor: exactMinorOrNull(row.amountMinor),
+    released_minor: exactMinorOrNull(row.releasedMinor),
+    remaining_minor: exactMinorOrNull(row.amountMinor - row.releasedMinor),
     currency: row.currency,
     ...base,
     purpose: row.purpose,
@@ -54,8 +55,9 @@ export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCr
   }
   return inTransaction(db, async (tx) => {
     const scope = await resolveScope(tx, caller.ownerId, input);
-    // Converted before the write: a currency without a rate answers 422 and writes nothing.
-    const [base] = await toBaseAmounts(tx, caller.ownerId, [
+    // Converted before the write: a currency without a rate answers 422, an amount beyond the
+    // exact range in the base 400; nothing is written.
+    const [base] = await toBaseAmountsForWrite(tx, caller.ownerId, [
       { amountMinor: BigInt(input.amount_minor), currency: input.currency },
     ]);
     const row = await tx.budgetReservation.create({

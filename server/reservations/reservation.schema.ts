@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZReservationStatus = z.enum(["active", "released"]);
@@ -11,9 +11,9 @@ export const ZReservation = z
   .object({
     id: ZUuid,
     ...ZScopeOut.shape,
-    amount_minor: z.number().int().describe("The amount set aside, in the original currency."),
-    released_minor: z.number().int().describe("How much of it was released so far."),
-    remaining_minor: z.number().int().describe("amount_minor − released_minor: what is still reserved."),
+    amount_minor: zStoredMinor("The amount set aside, in the original currency."),
+    released_minor: zStoredMinor("How much of it was released so far."),
+    remaining_minor: zStoredMinor("amount_minor − released_minor: what is still reserved."),
     currency: ZCurrency,
     ...ZBaseAmountFields.shape,
     purpose: z.string(),

@@ -1,11 +1,11 @@
-// ISO 4217 codes this service accepts: those the runtime's ICU knows (Intl), which is the
-// current ISO list. Whether a rate source covers a code is the FX module's separate question.
+// ISO 4217 codes this service accepts: the one currency table, lib/currencies.ts (shared with
+// the panel), never the runtime's ICU. Whether a rate source covers a code is the FX module's
+// separate question.
 import { AppError } from "../errors/app-error";
-
-const KNOWN = new Set(Intl.supportedValuesOf("currency"));
+import { isCurrencyCode } from "../../lib/currencies";
 
 export function isKnownCurrency(code: string): boolean {
-  return KNOWN.has(code);
+  return isCurrencyCode(code);
 }
 
 export function assertKnownCurrency(code: string, field: string): void {

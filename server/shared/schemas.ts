@@ -23,6 +23,20 @@ export const ZAmountMinor = z
   .int({ message: "must be an integer number of minor units" })
   .refine(Number.isSafeInteger, { message: "is beyond the exact integer range" });
 
+/**
+ * A stored amount in an answer: integer minor units, or null for a value stored beyond the
+ * exact range (only by direct database access: every write refuses one). Never rounded.
+ */
+export function zStoredMinor(description: string) {
+  return z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      `${description} null only for a value stored beyond the exact integer range ±(2^53 − 1), which no write accepts; never rounded.`,
+    );
+}
+
 export const ZName = z.string().trim().min(1, { message: "must not be empty" }).max(200);
 
 /** Query booleans arrive as strings; "false" must mean false. */

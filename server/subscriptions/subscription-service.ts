@@ -13,7 +13,8 @@ import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { resolveScope, toScopeDto } from "../shared/scope";
 import { distributeByBps, TOTAL_BPS } from "./allocation-math";
-import { toBaseAmounts, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
+import { toBaseAmounts, toBaseAmountsForWrite, type TBaseAmount } from "../fx/base-amounts";
+import { exactMinorOrNull } from "../fx/money";
 import type {
   TCapacity,
   TCreateSubscriptionInput,
@@ -61,13 +62,14 @@ function toSubscriptionDto(row: TSubscriptionRow, base: TBaseAmount): TSubscript
     (a, b) => b.shareBps - a.shareBps || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0),
   );
   const shares = allocations.map((allocation) => allocation.shareBps);
-  const parts = distributeByBps(row.amountMinor, shares);
-  const baseParts = distributeByBps(BigInt(base.base_amount_minor), shares);
+  const parts = distributeByBps(row.amountMinor, shares).map(exactMinorOrNull);
+  // A base amount beyond the exact range (null) leaves every allocation's base null too.
+  const baseParts = base.base_amount_minor === null ? null : distributeByBps(BigInt(base.base_amount_minor), shares);
   return {
     id: row.id,
     ...toScopeDto(row),
     name: row.name,
-    amount_minor: toJsonAmount(row.amountMinor),
+    amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
     billing_interval: row.billingInterval as TSubscription["billing_interval"],
@@ -80,9 +82,9 @@ function toSubscriptionDto(row: TSubscriptionRow, base: TBaseAmount): TSubscript
     allocations: allocations.map((allocation, index) => ({
       project_id: allocation.projectId,
       share_bps: allocation.shareBps,
-      amount_minor: toJsonAmount(parts[index]!),
+      amount_minor: parts[index]!,
       currency: row.currency,
-      base_amount_minor: toJsonAmount(baseParts[index]!),
+      base_amount_minor: baseParts ? exactMinorOrNull(baseParts[index]!) : null,
       base_currency: base.base_currency,
       fx: base.fx,
     })),
@@ -134,7 +136,7 @@ export async function createSubscription(
   return inTransaction(db, async (tx) => {
     const scope = await resolveScope(tx, caller.ownerId, input);
     const sourceType = origin.source_type ?? "MANUAL";
-    const [base] = await toBaseAmounts(tx, caller.ownerId, [
+    const [base] = await toBaseAmountsForWrite(tx, caller.ownerId, [
       { amountMinor: BigInt(input.amount_minor), currency: input.currency },
     ]);
     const row = await tx.subscription.create({
@@ -212,6 +214,12 @@ export async function updateSubscription(
   return inTransaction(db, async (tx) => {
     const current = await lockSubscription(tx, caller.ownerId, id);
     assertNotCancelled(current);
+    if (input.amount_minor !== undefined || input.currency) {
+      // The new amount must be expressible in the base (400 naming amount_minor, nothing written).
+      await toBaseAmountsForWrite(tx, caller.ownerId, [
+        { amountMinor: BigInt(input.amount_minor ?? current.amountMinor), currency: input.currency ?? current.currency },
+      ]);
+    }
     await tx.subscription.update({
       where: { id },
       data: {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZName, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const BILLING_INTERVALS = ["week", "month", "quarter", "year"] as const;
@@ -16,13 +16,10 @@ export const ZAllocation = z
   .object({
     project_id: ZUuid,
     share_bps: z.number().int().min(1).max(10_000).describe("Basis points of the subscription's cost."),
-    amount_minor: z
-      .number()
-      .int()
-      .describe(
-        "This share of the subscription's amount_minor. The amount is split by largest remainder: every share is rounded down, " +
-          "the minor units left over go one each to the shares with the largest remainders, so the parts sum exactly to the whole.",
-      ),
+    amount_minor: zStoredMinor(
+      "This share of the subscription's amount_minor. The amount is split by largest remainder: every share is rounded down, " +
+        "the minor units left over go one each to the shares with the largest remainders, so the parts sum exactly to the whole.",
+    ),
     currency: ZCurrency,
     ...ZBaseAmountFields.shape,
   })
@@ -46,7 +43,7 @@ export const ZSubscription = z
     id: ZUuid,
     ...ZScopeOut.shape,
     name: z.string(),
-    amount_minor: z.number().int().describe("Cost per billing interval, in the original currency."),
+    amount_minor: zStoredMinor("Cost per billing interval, in the original currency."),
     currency: ZCurrency,
     ...ZBaseAmountFields.shape,
     billing_interval: ZBillingInterval,
