@@ -20,13 +20,11 @@ import { createAuthjsAdapter } from "./authjs-adapter";
 import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
 import { PANEL_COOKIE } from "./panel-session";
 import { sha256Hex } from "./tokens";
-import { dataDirSecret } from "../crypto/data-dir-secret";
+import { AUTH_SECRET_FILE, dataDirSecret } from "../crypto/data-dir-secret";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** Auth.js's id of the email provider: sign in with signIn("nodemailer", { email }). */
 export const EMAIL_PROVIDER_ID = "nodemailer";
-
-const SECRET_FILE = "auth-secret";
 
 /**
  * AUTH_SECRET from the environment, else one generated on first use into
@@ -35,7 +33,7 @@ const SECRET_FILE = "auth-secret";
  */
 export function authSecret(): Promise<string> {
   const fromEnv = process.env.AUTH_SECRET?.trim();
-  return fromEnv ? Promise.resolve(fromEnv) : dataDirSecret(SECRET_FILE);
+  return fromEnv ? Promise.resolve(fromEnv) : dataDirSecret(AUTH_SECRET_FILE);
 }
 
 /**
