@@ -20,6 +20,7 @@ const SOURCES = [
   "prisma",
   "public",
   "instrumentation.ts",
+  "proxy.ts",
   "package.json",
   "next.config.mjs",
   "tsconfig.json",
