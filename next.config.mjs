@@ -1,3 +1,12 @@
+// /v1 and /api answer JSON (or CSV), never a page: static headers so a browser never sniffs
+// them into HTML nor frames them, at no cost to the REST path (the proxy, proxy.ts, which sets
+// the panel pages' nonce-based CSP, does not run for them).
+const API_SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native-ish and wasm packages are loaded by Node at run time, not bundled.
@@ -11,6 +20,13 @@ const nextConfig = {
     "pg-boss",
   ],
   poweredByHeader: false,
+  async headers() {
+    return [
+      { source: "/v1/:path*", headers: API_SECURITY_HEADERS },
+      { source: "/v1", headers: API_SECURITY_HEADERS },
+      { source: "/api/:path*", headers: API_SECURITY_HEADERS },
+    ];
+  },
   typedRoutes: false,
 };
 

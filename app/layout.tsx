@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#2f5bd3" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so Next can put this response's CSP nonce (proxy.ts) on
+  // its scripts; a page prerendered at build time would carry none and its scripts be blocked.
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

@@ -43,6 +43,19 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
+/** Opens a mailed link: the confirmation page names the address; its button signs in. */
+async function openAndConfirm(page: Page, link: string, email: string): Promise<void> {
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/sign-in\/verify\?/);
+  await expect(page.getByRole("heading", { name: "Confirm your sign-in" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Opening the link signed nothing in.
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "fbo_token")).toBe(false);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page.getByTestId("owner-email")).toHaveText(email);
+}
+
 async function requestLinkFromPage(page: Page, email: string): Promise<void> {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
@@ -79,11 +92,13 @@ test("an owner signs in through the mailed link, runs an agent, decides its requ
     const mail = await waitForMail(email);
     expect(mail.subject).toContain("sign-in link");
     link = linkFrom(mail);
-    expect(link.startsWith(`${E2E_BASE_URL}/api/auth/callback/nodemailer?`)).toBe(true);
+    expect(link.startsWith(`${E2E_BASE_URL}/sign-in/verify?`)).toBe(true);
 
-    await page.goto(link);
-    await expect(page).toHaveURL(/\/businesses$/);
-    await expect(page.getByTestId("owner-email")).toHaveText(email);
+    // A mail scanner (or a foreign page) fetching the link spends nothing and sets no cookie.
+    const scanned = await request.get(link, { maxRedirects: 0 });
+    expect(scanned.status()).toBe(200);
+    expect(scanned.headers()["set-cookie"] ?? "").not.toContain("fbo_token");
+    await openAndConfirm(page, link, email);
   });
 
   await test.step("the link worked once: opened again it offers a new one", async () => {
@@ -298,9 +313,22 @@ test("the REST mail's link signs in through /sign-in/verify, once", async ({ pag
   const link = linkFrom(await waitForMail(email));
   expect(link.startsWith(`${E2E_BASE_URL}/sign-in/verify?token=`)).toBe(true);
 
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/businesses$/);
-  await expect(page.getByTestId("owner-email")).toHaveText(email);
+  // Opened (a GET), the link only asks for confirmation: no cookie, the token unspent.
+  const opened = await request.get(link, { maxRedirects: 0 });
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["set-cookie"] ?? "").not.toContain("fbo_token");
+  expect(opened.headers()["referrer-policy"]).toBe("same-origin");
+  // A foreign page posting the confirmation form is refused, and the token stays usable.
+  const forged = await request.post("/api/panel/verify", {
+    form: { token: new URL(link).searchParams.get("token")! },
+    headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(303);
+  expect(forged.headers()["location"]).toBe("/sign-in?error=csrf_rejected");
+  expect(forged.headers()["set-cookie"] ?? "").not.toContain("fbo_token");
+
+  await openAndConfirm(page, link, email);
   const cookie = (await page.context().cookies()).find((entry) => entry.name === "fbo_token");
   expect(cookie?.value).toMatch(/^ses_/);
   expect(cookie?.httpOnly).toBe(true);
@@ -321,6 +349,39 @@ test("the REST mail's link signs in through /sign-in/verify, once", async ({ pag
   await page.context().clearCookies();
   await requestLinkFromPage(page, email);
   await waitForMail(email, { count: 2 });
+});
+
+test("the link's confirmation page looks finished on a 390 px phone", async ({ page, request }) => {
+  const email = newEmail("a-rather-long-address-for-a-small-phone-screen");
+  expect((await request.post("/v1/auth/magic-link", { data: { email } })).status()).toBe(202);
+  const link = linkFrom(await waitForMail(email));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your sign-in" })).toBeVisible();
+  await expect(page).toHaveTitle(/Confirm sign-in/);
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
+  await expect(button).toBeVisible();
+  await shot(page, "sign-in-confirm-390");
+
+  // Nothing wider than the screen (the long address wraps); the button is reachable and large
+  // enough to tap; one h1; every control has a name (no axe here: a dependency-free check).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = (await button.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.height).toBeGreaterThanOrEqual(36);
+  await expect(page.locator("h1")).toHaveCount(1);
+  expect(await page.locator("html").getAttribute("lang")).toBe("en");
+  const unnamed = await page
+    .locator("button, a[href], input:not([type=hidden])")
+    .evaluateAll(
+      (elements) => elements.filter((element) => !(element.textContent?.trim() || element.getAttribute("aria-label"))).length,
+    );
+  expect(unnamed).toBe(0);
+
+  await button.click();
+  await expect(page).toHaveURL(/\/businesses$/);
 });
 
 test("agent endpoints of the panel need the owner's cookie", async ({ request }) => {
@@ -345,8 +406,6 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-    await page.goto(linkFrom(await waitForMail(email)));
-    await expect(page).toHaveURL(/\/businesses$/);
-    await expect(page.getByTestId("owner-email")).toHaveText(email);
+    await openAndConfirm(page, linkFrom(await waitForMail(email)), email);
   });
 });

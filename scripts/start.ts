@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
+import { secureDataDir } from "../server/crypto/data-dir-secret";
 import { describeTarget, targetFromEnv } from "../server/db/adapters";
 import { migrateDatabase } from "../server/db/migrate";
 import { getEnv } from "../server/env";
@@ -19,6 +20,7 @@ const SOURCES = [
   "prisma",
   "public",
   "instrumentation.ts",
+  "proxy.ts",
   "package.json",
   "next.config.mjs",
   "tsconfig.json",
@@ -45,6 +47,8 @@ function buildIsCurrent(): boolean {
 
 async function main(): Promise<void> {
   const env = getEnv();
+  // Secrets at rest: DATA_DIR 0700 and its key files 0600, also when an older start left them looser.
+  secureDataDir(env.dataDir);
   const target = targetFromEnv(env);
   const { applied } = await migrateDatabase(target);
   console.log(

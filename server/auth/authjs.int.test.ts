@@ -14,6 +14,7 @@ import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../../test/helpers
 import { setDatabase } from "../db/client";
 import type { AppError } from "../errors/app-error";
 import { authenticateToken } from "./authenticate";
+import { confirmLoginLink } from "./login-link";
 import { MAX_LIVE_LOGIN_TOKENS } from "../sessions/session-tokens";
 import { sha256Hex } from "./tokens";
 
@@ -98,13 +99,33 @@ describe("panel sign-in through Auth.js", () => {
     return response;
   }
 
+  /** The confirmation page's "Sign in" button: its form, posted from this site. */
+  async function confirm(jar: TJar, link: string): Promise<Response> {
+    const response = await confirmLoginLink(
+      new Request(`${BASE_URL}/api/panel/verify`, {
+        method: "POST",
+        headers: {
+          cookie: cookieHeader(jar),
+          origin: BASE_URL,
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/x-www-form-urlencoded",
+          "user-agent": "vitest-browser/2.0",
+          "x-forwarded-for": "198.51.100.23",
+        },
+        body: new URL(link).searchParams.toString(),
+      }),
+    );
+    storeCookies(jar, response);
+    return response;
+  }
+
   async function csrfToken(jar: TJar): Promise<string> {
     const response = await send(jar, "GET", `${BASE_URL}/api/auth/csrf`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   }
 
-  it("mails a link to PUBLIC_BASE_URL, and the callback sets fbo_token to a ses_ session of channel panel", async () => {
+  it("mails a link to PUBLIC_BASE_URL, and its confirmation sets fbo_token to a ses_ session of channel panel", async () => {
     const jar: TJar = new Map();
     const email = "panel-owner@example.test";
     const since = sink.messages.length;
@@ -124,12 +145,13 @@ describe("panel sign-in through Auth.js", () => {
 
     const mail = await sink.waitForMail(email, { since });
     const link = loginLinkFrom(mail);
-    expect(link.startsWith(`${BASE_URL}/api/auth/callback/nodemailer?`)).toBe(true);
+    // The confirmation page (login-link.ts); its button posts the link's parameters.
+    expect(link.startsWith(`${BASE_URL}/sign-in/verify?`)).toBe(true);
     const stored = await api.db.loginToken.findMany({ where: { identifier: email } });
     expect(stored).toHaveLength(1);
 
-    const callback = await send(jar, "GET", link);
-    expect(callback.status).toBe(302);
+    const callback = await confirm(jar, link);
+    expect(callback.status).toBe(303);
     expect(callback.headers.get("location")).toBe(`${BASE_URL}/businesses`);
     const setCookie = callback.headers.getSetCookie().find((line) => line.startsWith("fbo_token="));
     expect(setCookie).toMatch(/^fbo_token=ses_[A-Za-z0-9_-]{43,};/);
@@ -148,8 +170,8 @@ describe("panel sign-in through Auth.js", () => {
     expect(await session.json()).toMatchObject({ user: { email } });
 
     // The link worked once.
-    const reused = await send(new Map(), "GET", link);
-    expect(reused.status).toBe(302);
+    const reused = await confirm(new Map(), link);
+    expect(reused.status).toBe(303);
     expect(reused.headers.get("location")).toBe(`${BASE_URL}/sign-in?error=Verification`);
 
     // Auth.js's sign-out revokes the session: the token is refused from then on.

@@ -18,15 +18,13 @@ import { ZLoginEmail } from "../sessions/session.schema";
 import { MAX_LIVE_LOGIN_TOKENS, newLoginToken, newSessionToken } from "../sessions/session-tokens";
 import { createAuthjsAdapter } from "./authjs-adapter";
 import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
-import { PANEL_COOKIE } from "./panel-session";
+import { PANEL_COOKIE, VERIFY_PATH } from "./panel-session";
 import { sha256Hex } from "./tokens";
-import { dataDirSecret } from "../crypto/data-dir-secret";
+import { AUTH_SECRET_FILE, dataDirSecret } from "../crypto/data-dir-secret";
 
 export const AUTH_BASE_PATH = "/api/auth";
 /** Auth.js's id of the email provider: sign in with signIn("nodemailer", { email }). */
 export const EMAIL_PROVIDER_ID = "nodemailer";
-
-const SECRET_FILE = "auth-secret";
 
 /**
  * AUTH_SECRET from the environment, else one generated on first use into
@@ -35,20 +33,23 @@ const SECRET_FILE = "auth-secret";
  */
 export function authSecret(): Promise<string> {
   const fromEnv = process.env.AUTH_SECRET?.trim();
-  return fromEnv ? Promise.resolve(fromEnv) : dataDirSecret(SECRET_FILE);
+  return fromEnv ? Promise.resolve(fromEnv) : dataDirSecret(AUTH_SECRET_FILE);
 }
 
+/** Auth.js's email callback, which spends a link's token (login-link.ts guards it). */
+export const EMAIL_CALLBACK_PATH = `${AUTH_BASE_PATH}/callback/${EMAIL_PROVIDER_ID}`;
+
 /**
- * The mailed link always points at PUBLIC_BASE_URL: with trustHost, Auth.js builds it from
- * the request's (forwarded) host, which a caller could otherwise point at their own server
- * to receive someone else's login token.
+ * The link Auth.js's mail carries: the confirmation page (`/sign-in/verify`, whose button
+ * spends the token, login-link.ts) with Auth.js's callback parameters (token, email,
+ * callbackUrl), never the callback itself, which would sign in on a mere GET. Always on
+ * PUBLIC_BASE_URL: with trustHost, Auth.js builds its URL from the request's (forwarded)
+ * host, which a caller could otherwise point at their own server to receive someone else's
+ * login token.
  */
-export function onPublicOrigin(url: string): string {
-  const link = new URL(url);
-  const base = new URL(getEnv().publicBaseUrl);
-  link.protocol = base.protocol;
-  link.host = base.host;
-  return link.toString();
+export function confirmationLink(authjsUrl: string): string {
+  const base = getEnv().publicBaseUrl.replace(/\/+$/, "");
+  return `${base}${VERIFY_PATH}${new URL(authjsUrl).search}`;
 }
 
 /** The email as both sign-in flows key it; refuses what POST /v1/auth/magic-link refuses. */
@@ -90,7 +91,7 @@ export async function authConfig(req: Request | undefined): Promise<NextAuthConf
             log.info("login link throttled", { channel: "panel", live_tokens_max: MAX_LIVE_LOGIN_TOKENS });
             return; // the page still says "check your mail": the answer never varies
           }
-          await sendMail(loginMail({ to: identifier, link: onPublicOrigin(url), validMinutes: LOGIN_TOKEN_TTL_MS / 60_000 }));
+          await sendMail(loginMail({ to: identifier, link: confirmationLink(url), validMinutes: LOGIN_TOKEN_TTL_MS / 60_000 }));
         },
       }),
     ],

@@ -8,12 +8,15 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDatabase, type TDb } from "../db/client";
 import { getEnv } from "../env";
+import { AppError } from "../errors/app-error";
 import { PUBLIC_ACTOR, type TActor, type TOwnerActor } from "./actor";
 import { authenticateToken } from "./authenticate";
 import { crossSiteReason } from "./csrf";
 
 export const PANEL_COOKIE = "fbo_token";
 export const SIGN_IN_PATH = "/sign-in";
+/** The page a mailed sign-in link opens: it confirms, and its button signs in (login-link.ts). */
+export const VERIFY_PATH = "/sign-in/verify";
 
 /** How long the browser keeps the cookie; a session token's own expiry still applies. */
 const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -56,10 +59,25 @@ export function panelTokenFromRequest(req: Request): string | undefined {
   return undefined;
 }
 
-/** Session of a route handler's request. */
-export async function panelSessionFromRequest(req: Request): Promise<TPanelSession> {
+/**
+ * Session of a route handler's request, and what it came from. A request that carries an
+ * `Authorization` header is authenticated by that header alone: it must be an owner's bearer
+ * token, and is never replaced by the cookie. (csrf.ts lets bearer calls through because a
+ * foreign page cannot add the header; falling back to the cookie would turn any junk bearer
+ * into a CSRF bypass.) Without the header, the cookie decides.
+ */
+export async function panelSessionFromRequest(req: Request): Promise<TPanelSession & { via: "bearer" | "cookie" }> {
   const db = (await getDatabase()).prisma;
-  return { db, actor: await panelActorFromToken(db, panelTokenFromRequest(req)) };
+  const authorization = req.headers.get("authorization");
+  if (authorization !== null) {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+    const actor = await panelActorFromToken(db, token);
+    if (actor.type !== "owner") {
+      throw new AppError("unauthenticated", "The Authorization header does not hold a valid owner token.");
+    }
+    return { db, actor, via: "bearer" };
+  }
+  return { db, actor: await panelActorFromToken(db, panelTokenFromRequest(req)), via: "cookie" };
 }
 
 /** Session of the request a server component renders (once per request). */

@@ -6,7 +6,7 @@
 // (instances share the database, so they must share the key).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { getEnv } from "../env";
-import { dataDirSecret } from "./data-dir-secret";
+import { dataDirSecret, ENCRYPTION_KEY_FILE } from "./data-dir-secret";
 import { parseEncryptionKey } from "./encryption-key";
 
 export { parseEncryptionKey };
@@ -14,7 +14,6 @@ export { parseEncryptionKey };
 const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const KEY_FILE = "encryption-key";
 
 let cachedKey: { source: string; key: Promise<Buffer> } | undefined;
 
@@ -23,7 +22,7 @@ async function loadKey(): Promise<Buffer> {
   if (env.ENCRYPTION_KEY) return parseEncryptionKey(env.ENCRYPTION_KEY);
   if (env.DATABASE_URL)
     throw new Error("ENCRYPTION_KEY is required when DATABASE_URL is set (every instance needs the same key)");
-  return parseEncryptionKey(await dataDirSecret(KEY_FILE));
+  return parseEncryptionKey(await dataDirSecret(ENCRYPTION_KEY_FILE));
 }
 
 /** The key, read once per configuration (tests change ENCRYPTION_KEY / DATA_DIR between cases). */

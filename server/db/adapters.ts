@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { ensurePrivateDir } from "../crypto/private-files";
 
 export type TDatabaseTarget =
   | { engine: "postgres"; url: string }
@@ -74,7 +75,8 @@ export async function openTarget(target: TDatabaseTarget): Promise<TOpenedTarget
 }
 
 function takeDirectoryLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The database files are the server user's alone (0700, parents created 0700 too).
+  ensurePrivateDir(dataDir);
   const lockFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
   try {
     const holder = Number(fs.readFileSync(lockFile, "utf8"));

@@ -1,0 +1,37 @@
+// Runs before every panel page (not /v1, /api or static files: see the matcher): a fresh CSP
+// nonce per request, passed to Next through the request's Content-Security-Policy header
+// (Next puts it on its own scripts), and the panel's security headers on the response.
+// server/http/security-headers.ts.
+import { NextResponse, type NextRequest } from "next/server";
+import { isHttpsBaseUrl, newCspNonce, panelSecurityHeaders } from "./server/http/security-headers";
+
+export function proxy(request: NextRequest): NextResponse {
+  const nonce = newCspNonce();
+  const headers = panelSecurityHeaders({
+    nonce,
+    pathname: request.nextUrl.pathname,
+    https: isHttpsBaseUrl(process.env.PUBLIC_BASE_URL),
+    dev: process.env.NODE_ENV === "development",
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Everything but the API (/v1, /api: static headers in next.config.mjs), Next's static
+      // files, and the bench's bare routes.
+      source: "/((?!v1(?:/|$)|api/|_next/static|_next/image|favicon.ico|icon.svg|bench/).*)",
+      // Prefetches are not documents; their page gets its nonce when it is rendered for real.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
