@@ -40,6 +40,9 @@ export const ERROR_CODES = {
   internal_error: { status: 500, message: "Something went wrong on our side; retry with the same Idempotency-Key." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
+/** internal_error's message where no Idempotency-Key applies (reads, webhooks and other exempt routes). */
+export const INTERNAL_ERROR_WITHOUT_KEY_MESSAGE = "Something went wrong on our side; retry later and quote request_id.";
+
 export type TErrorCode = keyof typeof ERROR_CODES;
 
 export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as TErrorCode[];

@@ -7,6 +7,7 @@ import { decodeStatement, sniffStatement } from "./file-sniffer";
 import { readStatement } from "./csv-reader";
 import { normalizeRow, type TImportRow } from "./normalize-row";
 import { mergeSettings, resolveMapping, type TImportMapping, type TImportPreset, type TResolution } from "./presets";
+import { rejectionOf } from "../ingest/item-checks";
 
 export type TParsedRow = ({ row: number; external_id: string } & Omit<TImportRow, "status">) | { row: number; rejected: string };
 
@@ -35,6 +36,9 @@ export function decodeStatementOrRefuse(bytes: Uint8Array): string {
   return decodeStatement(bytes, sniffed);
 }
 
+/** A day PostgreSQL's date type reads as written (four-digit year from 0001). */
+const STORABLE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function parseStatement(bytes: Uint8Array, options: TParseOptions): TParsedStatement {
   const text = decodeStatementOrRefuse(bytes);
   const settings = mergeSettings(options.preset, options.mapping);
@@ -52,13 +56,25 @@ export function parseStatement(bytes: Uint8Array, options: TParseOptions): TPars
       },
     },
     (cells, row) => {
-      const normalized = normalizeRow(cells, resolution!.mapping, normalizeOptions);
+      // One row never fails the statement: whatever reading it throws, or a value the database
+      // cannot store, is that row's rejection.
+      let normalized: ReturnType<typeof normalizeRow>;
+      try {
+        normalized = normalizeRow(cells, resolution!.mapping, normalizeOptions);
+      } catch (error) {
+        rows.push({ row, rejected: rejectionOf(error, { step: "import.row", row }).message });
+        return;
+      }
       if (normalized.status === "skipped") {
         skipped++;
         return;
       }
       if (normalized.status === "rejected") {
         rows.push({ row, rejected: normalized.reject_reason });
+        return;
+      }
+      if (!STORABLE_DAY.test(normalized.occurred_on) || normalized.occurred_on < "0001-01-01") {
+        rows.push({ row, rejected: `date ${normalized.occurred_on} is out of range` });
         return;
       }
       if (options.latestDay && normalized.occurred_on > options.latestDay) {

@@ -30,6 +30,7 @@ import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
 import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
 import { insertEvents, insertIntegrationAuditEntries, type TAuditRecord, type TEventRecord } from "./bulk-insert";
+import { rejectionOf, unstorable } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 
 export type TIngestOptions = {
@@ -251,6 +252,12 @@ function checkShape(raw: unknown, latestActualDay: string): TNormalizedEvent | {
     };
   if (asArray(supersedes).includes(event.external_id))
     return { code: "validation_error", message: "payload.supersedes_external_id: an event cannot supersede itself" };
+  // What the database would refuse for this one row fails the batch's multi-row INSERT: refused here instead.
+  if (event.occurred_on < "0001-01-01") return { code: "validation_error", message: "occurred_on: is out of range" };
+  for (const field in event) {
+    const problem = unstorable(event[field as keyof TNormalizedEvent], field);
+    if (problem) return { code: "validation_error", message: problem };
+  }
   return event;
 }
 
@@ -297,7 +304,12 @@ export async function ingestEventsInTx(
   const latestActualDay = addDays(today, FUTURE_DAYS_ALLOWED);
   let checked: Array<{ index: number; event: TNormalizedEvent }> = [];
   rawEvents.forEach((raw, index) => {
-    const result = checkShape(raw, latestActualDay);
+    let result: ReturnType<typeof checkShape>;
+    try {
+      result = checkShape(raw, latestActualDay);
+    } catch (error) {
+      result = rejectionOf(error, { step: "ingest.check", index });
+    }
     if ("code" in result) reject(index, externalIdOf(raw), result.code, result.message);
     else checked.push({ index, event: result });
   });
@@ -315,22 +327,30 @@ export async function ingestEventsInTx(
     return false;
   });
 
-  // 3. Scope: business from the event or its integration; a project must be in that business.
+  // 3. Scope: business from the event or its integration; a project must be in that business,
+  // a subscription the owner's (and, when it has one, in that business). Every id is looked up
+  // among the owner's rows only, so another owner's id is "no such" (one query per kind of id).
   const businessIds = new Set<string>();
   const projectIds = new Set<string>();
+  const subscriptionIds = new Set<string>();
   for (const { event } of checked) {
     const businessId = event.business_id ?? integrations.get(event.integration_id)!.businessId;
     if (businessId) businessIds.add(businessId);
     if (event.project_id) projectIds.add(event.project_id);
+    if (event.subscription_id) subscriptionIds.add(event.subscription_id);
   }
-  const [businesses, projects] = await Promise.all([
+  const [businesses, projects, subscriptions] = await Promise.all([
     businessIds.size
       ? tx.business.findMany({ where: { ownerId, id: { in: [...businessIds] } }, select: { id: true } })
       : Promise.resolve([]),
     projectIds.size
       ? tx.project.findMany({ where: { ownerId, id: { in: [...projectIds] } }, select: { id: true, businessId: true } })
       : Promise.resolve([]),
+    subscriptionIds.size
+      ? tx.subscription.findMany({ where: { ownerId, id: { in: [...subscriptionIds] } }, select: { id: true, businessId: true } })
+      : Promise.resolve([]),
   ]);
+  const subscriptionBusiness = new Map(subscriptions.map((s) => [s.id, s.businessId]));
   const ownedBusinesses = new Set(businesses.map((b) => b.id));
   const projectBusiness = new Map(projects.map((p) => [p.id, p.businessId]));
   const items: TItem[] = [];
@@ -342,6 +362,12 @@ export async function ingestEventsInTx(
       reject(index, event.external_id, "validation_error", "business_id: no such business");
     } else if (event.project_id && projectBusiness.get(event.project_id) !== businessId) {
       reject(index, event.external_id, "validation_error", "project_id: no such project in this business");
+    } else if (
+      event.subscription_id &&
+      (!subscriptionBusiness.has(event.subscription_id) ||
+        ![null, businessId].includes(subscriptionBusiness.get(event.subscription_id)!))
+    ) {
+      reject(index, event.external_id, "validation_error", "subscription_id: no such subscription in this business");
     } else {
       items.push({ index, event, businessId, projectId: event.project_id ?? null });
     }
@@ -467,7 +493,9 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
   const fulfils: Array<{ plannedId: string; eventId: string; integrationId: string; variance: bigint }> = [];
   let deduped = 0;
 
-  for (const item of round) {
+  // One item at a time; whatever one throws rejects that item alone (its effects below are
+  // only recorded once nothing can reject it any more).
+  const processItem = (item: TItem): void => {
     const { event } = item;
     const payload: Record<string, unknown> = { ...(event.payload ?? {}) };
     const integrationId = event.integration_id;
@@ -482,7 +510,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       // A key already stored: a repeat, or a restatement of its newest version.
       if (latest.amountMinor === BigInt(event.amount_minor) && latest.currency === event.currency) {
         deduped++;
-        continue;
+        return;
       }
       const chain = chains.chainOf(integrationId, event.external_id)!;
       chainExternalId = chain.root;
@@ -497,7 +525,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       const missing = targets.filter((_, n) => !found[n]);
       if (missing.length) {
         reject(item, "validation_error", `payload.supersedes_external_id: no event ${missing.join(", ")} in this integration`);
-        continue;
+        return;
       }
       for (const row of found) if (row!.status === "confirmed") toVoid.push(row!.id);
       if (Array.isArray(event.payload.supersedes_external_id)) {
@@ -522,14 +550,14 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       if (refunded) {
         if (refunded.currency !== event.currency) {
           reject(item, "currency_mismatch", `A refund in ${event.currency} of an event in ${refunded.currency}.`);
-          continue;
+          return;
         }
         refundsEventId = refunded.id;
         direction ??= refunded.type === "revenue" || refunded.type === "subscription_change" ? "out" : "in";
       } else {
         if (direction === null) {
           reject(item, "validation_error", "payload.direction: required when the refunded event is not known (in or out)");
-          continue;
+          return;
         }
         confidence = Math.min(confidence, UNLINKED_REFUND_MAX_CONFIDENCE);
       }
@@ -540,19 +568,19 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       const planned = others.get(fulfillsId);
       if (!planned || planned.state !== "planned" || planned.status !== "confirmed") {
         reject(item, "validation_error", "payload.fulfills_event_id: no such planned event");
-        continue;
+        return;
       }
       if (planned.fulfilledByEventId || ctx.claimedPlanned.has(planned.id)) {
         reject(item, "validation_error", "payload.fulfills_event_id: that planned event is already fulfilled");
-        continue;
+        return;
       }
       if (planned.currency !== event.currency) {
         reject(item, "currency_mismatch", `The planned event is in ${planned.currency}, this one in ${event.currency}.`);
-        continue;
+        return;
       }
       if (!isExactMinor(amountMinor - planned.amountMinor)) {
         reject(item, "validation_error", "amount_minor: its variance from the planned event is beyond the exact integer range");
-        continue;
+        return;
       }
     }
 
@@ -568,18 +596,27 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
           "validation_error",
           `payload.reconciles_event_id: ${reconcileIds[bad]} is not an actual event from an integration`,
         );
-        continue;
+        return;
       }
       if (matches.some((m) => m!.currency !== event.currency)) {
         reject(item, "currency_mismatch", "payload.reconciles_event_id: the matched events are in another currency");
-        continue;
+        return;
       }
       const sum = matches.reduce((total, m) => total + m!.amountMinor, 0n);
       if (sum !== amountMinor && sum !== -amountMinor) {
         reject(item, "validation_error", "payload.reconciles_event_id: the amounts do not match");
-        continue;
+        return;
       }
       payload.reconciled = true;
+    }
+
+    const rate = ctx.rates.get(item.index);
+    const frozen = event.state === "actual" && rate !== undefined;
+    const baseAmountMinor = frozen ? rate.baseMinor : undefined;
+    const unstored = unstorable(baseAmountMinor, "base_amount_minor");
+    if (unstored) {
+      reject(item, "validation_error", unstored);
+      return;
     }
 
     // Accepted: from here on nothing rejects this event.
@@ -590,8 +627,6 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
     }
     for (const voided of toVoid) voids.set(voided, { byId: id, integrationId });
 
-    const rate = ctx.rates.get(item.index);
-    const frozen = event.state === "actual" && rate !== undefined;
     const sourceType = event.source_type;
     // An object literal of one shape for every row: V8 serialises those several times faster.
     rows.push({
@@ -602,7 +637,7 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       state: event.state,
       amount_minor: String(amountMinor),
       currency: event.currency,
-      base_amount_minor: frozen ? String(rate.baseMinor) : undefined,
+      base_amount_minor: baseAmountMinor === undefined ? undefined : String(baseAmountMinor),
       base_currency: frozen ? ctx.base : undefined,
       fx_rate: frozen ? rate.rate : undefined,
       fx_as_of: frozen ? rate.asOf : undefined,
@@ -638,6 +673,14 @@ async function writeRound(tx: TTx, ownerId: string, round: TItem[], ctx: TRoundC
       reconciled: reconcileIds.length > 0,
       fulfilledByEventId: null,
     });
+  };
+  for (const item of round) {
+    try {
+      processItem(item);
+    } catch (error) {
+      const rejection = rejectionOf(error, { step: "ingest.write", external_id: item.event.external_id });
+      reject(item, rejection.code, rejection.message);
+    }
   }
 
   // Each new event with its `event.ingested` audit entry (actor_type integration), unless the caller audits the batch.

@@ -28,7 +28,10 @@ export function ingestSignals(
   signals: readonly TIntegrationSignal[],
   options: TIngestOptions = {},
 ): Promise<TSignalResult> {
-  return inTransaction(db, (tx) => ingestSignalsInTx(tx, ownerId, signals, options));
+  return inTransaction(db, async (tx) => {
+    const { accepted, deduped } = await ingestSignalsInTx(tx, ownerId, signals, options);
+    return { accepted, deduped };
+  });
 }
 
 /** CashSnapshotInput[] → { inserted, deduped, rejected[] }; items are validated here. */
@@ -41,20 +44,32 @@ export function ingestCashSnapshots(
   return inTransaction(db, (tx) => ingestCashSnapshotsInTx(tx, ownerId, snapshots, options));
 }
 
-/** Events and signals of one delivery, all or nothing apart from per-event rejections. */
+/** Events and signals of one delivery, all or nothing apart from per-item rejections. */
 export function ingestDelivery(
   db: TDbOrTx,
   ownerId: string,
-  delivery: { events?: readonly unknown[]; signals?: readonly TIntegrationSignal[] },
+  delivery: {
+    events?: readonly unknown[];
+    signals?: readonly TIntegrationSignal[];
+    /** Each item's position in the request, for `rejected[].index` (default: events by position, then signals). */
+    eventIndexes?: readonly number[];
+    signalIndexes?: readonly number[];
+  },
   options: TIngestOptions = {},
 ): Promise<TDeliveryResult> {
   return inTransaction(db, async (tx) => {
     const events = delivery.events?.length
       ? await ingestEventsInTx(tx, ownerId, delivery.events, options)
       : { inserted: 0, deduped: 0, rejected: [] };
+    // A bad signal is rejected alone; by default its index follows the events' (events.length + its position).
     const signals = delivery.signals?.length
-      ? await ingestSignalsInTx(tx, ownerId, delivery.signals, options)
-      : { accepted: 0, deduped: 0 };
-    return { ...events, signals_accepted: signals.accepted, signals_deduped: signals.deduped };
+      ? await ingestSignalsInTx(tx, ownerId, delivery.signals, { ...options, perItem: true })
+      : { accepted: 0, deduped: 0, rejected: [] };
+    const offset = delivery.events?.length ?? 0;
+    const rejected = [
+      ...events.rejected.map((r) => ({ ...r, index: delivery.eventIndexes?.[r.index] ?? r.index })),
+      ...signals.rejected.map((r) => ({ ...r, index: delivery.signalIndexes?.[r.index] ?? offset + r.index })),
+    ].sort((a, b) => a.index - b.index);
+    return { ...events, rejected, signals_accepted: signals.accepted, signals_deduped: signals.deduped };
   });
 }

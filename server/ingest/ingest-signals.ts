@@ -8,39 +8,58 @@ import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { alertMessage } from "../alerts/alert-messages";
 import { touchLastSync } from "../integrations/integration-store";
-import { defaultSeverity, type TIntegrationSignal, type TSignalResult } from "./ingest.schema";
+import { unstorable } from "./item-checks";
+import { defaultSeverity, type TIntegrationSignal, type TRejectedItem, type TSignalResult } from "./ingest.schema";
 
-export type TSignalOptions = { requestId?: string | null; now?: Date };
+export type TSignalOptions = {
+  requestId?: string | null;
+  now?: Date;
+  /** Webhook deliveries: a bad signal is listed in `rejected` (index = its position) instead of refusing the call. */
+  perItem?: boolean;
+};
 
 /**
  * Writes validated signals of one owner inside `tx`. The integration and business a signal
- * names must be the owner's, else the whole call is refused (validation_error): signals are
- * validated with their request, not one by one.
+ * names must be the owner's, and its texts storable, else the whole call is refused
+ * (validation_error), or with `perItem` that signal alone is rejected.
  */
 export async function ingestSignalsInTx(
   tx: TTx,
   ownerId: string,
-  signals: readonly TIntegrationSignal[],
+  allSignals: readonly TIntegrationSignal[],
   options: TSignalOptions = {},
-): Promise<TSignalResult> {
-  if (signals.length === 0) return { accepted: 0, deduped: 0 };
+): Promise<TSignalResult & { rejected: TRejectedItem[] }> {
+  const rejected: TRejectedItem[] = [];
+  if (allSignals.length === 0) return { accepted: 0, deduped: 0, rejected };
   const now = options.now ?? new Date();
-  const integrationIds = [...new Set(signals.map((s) => s.integration_id))];
+  const integrationIds = [...new Set(allSignals.map((s) => s.integration_id))];
   const integrations = new Map(
     (
       await tx.integration.findMany({ where: { ownerId, id: { in: integrationIds } }, select: { id: true, businessId: true } })
     ).map((i) => [i.id, i]),
   );
   const businessOf = (s: TIntegrationSignal) => s.business_id ?? integrations.get(s.integration_id)?.businessId ?? null;
-  const named = [...new Set(signals.flatMap((s) => (s.business_id ? [s.business_id] : [])))];
+  const named = [...new Set(allSignals.flatMap((s) => (s.business_id ? [s.business_id] : [])))];
   const owned = new Set(
     named.length
       ? (await tx.business.findMany({ where: { ownerId, id: { in: named } }, select: { id: true } })).map((b) => b.id)
       : [],
   );
-  signals.forEach((s, n) => {
-    if (!integrations.has(s.integration_id)) throw AppError.invalidField(`signals.${n}.integration_id`, "no such integration");
-    if (s.business_id && !owned.has(s.business_id)) throw AppError.invalidField(`signals.${n}.business_id`, "no such business");
+  const signals = allSignals.filter((s, n) => {
+    const problem = !integrations.has(s.integration_id)
+      ? { field: "integration_id", message: "no such integration" }
+      : s.business_id && !owned.has(s.business_id)
+        ? { field: "business_id", message: "no such business" }
+        : storableProblem(s);
+    if (!problem) return true;
+    if (!options.perItem) throw AppError.invalidField(`signals.${n}.${problem.field}`, problem.message);
+    rejected.push({
+      index: n,
+      external_id: s.external_id,
+      code: "validation_error",
+      message: `${problem.field}: ${problem.message}`,
+    });
+    return false;
   });
 
   const prepared = signals.map((s) => ({
@@ -117,5 +136,14 @@ export async function ingestSignalsInTx(
     });
   }
   await touchLastSync(tx, integrationIds, now);
-  return { accepted: kept.length, deduped: signals.length - kept.length };
+  return { accepted: kept.length, deduped: signals.length - kept.length, rejected };
+}
+
+/** What PostgreSQL would refuse in one signal (a NUL byte, a lone surrogate), found before the batch INSERT. */
+function storableProblem(signal: TIntegrationSignal): { field: string; message: string } | null {
+  for (const field of ["external_id", "message", "ref"] as const) {
+    const problem = unstorable(signal[field], field);
+    if (problem) return { field, message: problem.slice(problem.indexOf(": ") + 2) };
+  }
+  return null;
 }

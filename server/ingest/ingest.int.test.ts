@@ -518,14 +518,17 @@ describe("signals", () => {
     expect(result).toEqual({ inserted: 1, deduped: 0, rejected: [], signals_accepted: 1, signals_deduped: 0 });
     const stranger = await api.db.owner.create({ data: { email: `t-${randomUUID()}@example.test` } });
     const theirs = await newIntegration("payments_a", stranger.id, null);
-    const before = await api.db.financialEvent.count();
-    await expect(
-      ingestDelivery(api.db, ownerId, {
-        events: [event(integrationId, "d2", 100)],
-        signals: [{ integration_id: theirs, external_id: "s2", code: "dispute_opened", occurred_at: "2026-11-02T10:00:00Z" }],
-      }),
-    ).rejects.toThrow();
-    expect(await api.db.financialEvent.count()).toBe(before);
+    // A signal naming another owner's integration is rejected alone (index after the events).
+    const alerts = await api.db.alert.count();
+    const mixed = await ingestDelivery(api.db, ownerId, {
+      events: [event(integrationId, "d2", 100)],
+      signals: [{ integration_id: theirs, external_id: "s2", code: "dispute_opened", occurred_at: "2026-11-02T10:00:00Z" }],
+    });
+    expect(mixed).toMatchObject({ inserted: 1, signals_accepted: 0 });
+    expect(mixed.rejected).toEqual([
+      { index: 1, external_id: "s2", code: "validation_error", message: "integration_id: no such integration" },
+    ]);
+    expect(await api.db.alert.count()).toBe(alerts);
   });
 });
 

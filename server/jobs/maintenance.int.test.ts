@@ -36,7 +36,12 @@ describe("maintenance", () => {
         { identifier: "a@example.test", tokenHash: "fresh", expiresAt: new Date("2026-11-22T12:10:00Z") },
       ],
     });
-    expect(await runMaintenance(db, now)).toEqual({ idempotencyRecords: 1, rateLimitBuckets: 1, loginTokens: 1 });
+    expect(await runMaintenance(db, now)).toEqual({
+      idempotencyRecords: 1,
+      rateLimitBuckets: 1,
+      loginTokens: 1,
+      webhookDeliveries: 0,
+    });
     expect((await db.loginToken.findMany()).map((t) => t.tokenHash)).toEqual(["fresh"]);
     expect((await db.idempotencyRecord.findMany()).map((r) => r.key)).toEqual(["live"]);
     expect(await db.rateLimitBucket.count()).toBe(1);

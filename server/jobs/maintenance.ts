@@ -4,6 +4,7 @@ import type { TDbOrTx } from "../db/client";
 import { sweepIdempotencyRecords } from "../rest/idempotency";
 import { sweepRateLimitBuckets } from "../rest/rate-limit";
 import { sweepLoginTokens } from "../sessions/login-service";
+import { sweepWebhookDeliveries } from "../webhooks/replay-guard";
 import { startJobs, type TJob } from "./scheduler";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -12,7 +13,8 @@ export async function runMaintenance(db: TDbOrTx, now = new Date()) {
   const idempotencyRecords = await sweepIdempotencyRecords(db, now);
   const rateLimitBuckets = await sweepRateLimitBuckets(db, now);
   const loginTokens = await sweepLoginTokens(db, now);
-  return { idempotencyRecords, rateLimitBuckets, loginTokens };
+  const webhookDeliveries = await sweepWebhookDeliveries(db, now);
+  return { idempotencyRecords, rateLimitBuckets, loginTokens, webhookDeliveries };
 }
 
 export const maintenanceJob: TJob = { name: "maintenance", intervalMs: MAINTENANCE_INTERVAL_MS, run: runMaintenance };

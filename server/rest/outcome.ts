@@ -1,6 +1,6 @@
 // What a /v1 call produced, before the per-request parts (request id, common headers) are
 // added. Idempotent replays store and replay exactly this.
-import { ERROR_CODES, type AppError } from "../errors/app-error";
+import { ERROR_CODES, INTERNAL_ERROR_WITHOUT_KEY_MESSAGE, type AppError } from "../errors/app-error";
 import { CONTRACT_VERSION } from "./contract";
 
 export type TOutcome = {
@@ -15,9 +15,17 @@ export function envelopeOutcome(status: number, payload: unknown, headers: Recor
   return { status, headers, kind: "envelope", body: JSON.stringify(payload) };
 }
 
-export function errorOutcome(error: AppError): TOutcome {
+/**
+ * `keyed`: the request was one the Idempotency-Key applies to (a write of a non-exempt route).
+ * Only then does internal_error's message advise retrying with the same key.
+ */
+export function errorOutcome(error: AppError, { keyed = false }: { keyed?: boolean } = {}): TOutcome {
+  const message =
+    error.code === "internal_error" && !keyed && error.message === ERROR_CODES.internal_error.message
+      ? INTERNAL_ERROR_WITHOUT_KEY_MESSAGE
+      : error.message;
   const body = {
-    error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+    error: { code: error.code, message, ...(error.details === undefined ? {} : { details: error.details }) },
   };
   return { status: ERROR_CODES[error.code].status, headers: { ...error.headers }, kind: "error", body: JSON.stringify(body) };
 }

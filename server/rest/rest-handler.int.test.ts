@@ -165,6 +165,8 @@ describe("unexpected failures", () => {
   it("answers 500 internal_error without internals", async () => {
     const response = await api.call("POST", "/v1/test/crash", { body: {} });
     expectErrorBody(response, 500, "internal_error");
+    // A write the Idempotency-Key applies to: retrying with the same key is the right advice.
+    expect(response.body.error.message).toContain("Idempotency-Key");
     expect(response.text).not.toContain("db-internal");
     expect(response.text).not.toContain("stack");
   });
@@ -172,6 +174,8 @@ describe("unexpected failures", () => {
   it("treats an output that breaks its own schema as a 500, never sending it", async () => {
     const response = await api.call("GET", "/v1/test/bad-output");
     expectErrorBody(response, 500, "internal_error");
+    // A read has no Idempotency-Key to retry with.
+    expect(response.body.error.message).not.toContain("Idempotency-Key");
     expect(response.text).not.toContain("1.5");
   });
 });

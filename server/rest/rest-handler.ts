@@ -49,6 +49,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     const requestId = newRequestId();
     const headers: Record<string, string> = {};
     let idempotencyRecord: { db: TDb; id: string } | undefined;
+    let keyed = false; // whether the Idempotency-Key applies (shapes internal_error's retry advice)
     try {
       assertContractMin(req.headers.get("x-service-contract-min"));
       const url = new URL(req.url);
@@ -60,6 +61,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         });
       }
       const { route, params } = found;
+      keyed = isWriteMethod(req.method) && route.idempotency === "required";
       Object.assign(headers, deprecationHeaders(route));
 
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.
@@ -112,7 +114,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
           log.error("could not release an idempotency key", { request_id: requestId, ...errorFields(e) }),
         );
       }
-      return toResponse(errorOutcome(error), requestId, headers);
+      return toResponse(errorOutcome(error, { keyed }), requestId, headers);
     }
   }
 
@@ -151,7 +153,8 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     if (!result.ok) {
       const error = toAppError(result.error);
       logIfUnexpected(error, call.requestId, call.req);
-      return { outcome: errorOutcome(error), code: error.code };
+      const keyed = isWriteMethod(call.req.method) && route.idempotency === "required";
+      return { outcome: errorOutcome(error, { keyed }), code: error.code };
     }
     const status = ctx.response.status ?? route.successStatus;
     return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: result.body } };

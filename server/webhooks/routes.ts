@@ -22,7 +22,7 @@ const SUCCESS_HEADERS = {
   "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
 };
 
-const ERRORS_NOTE = `Errors: 400 validation_error (not JSON, not an object, or not the documented shape: details.issues names each field),
+const ERRORS_NOTE = `Errors: 400 validation_error (not JSON, not an object, or an envelope not of the documented shape: details.issues names each field; a bad item is a rejection, not a 400),
 401 unauthenticated (bad or missing signature, timestamp outside the window, unknown integration or account; nothing is written),
 413 payload_too_large (over 1 MB), 422 fx_unavailable (no exchange rate at all; nothing is written, retry later).`;
 
@@ -69,14 +69,15 @@ const genericRoute: TPlainRoute = {
 
 Authentication: no bearer. \`X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with the integration's secret>\`
 and \`X-Service-Timestamp: <Unix seconds>\` within 5 minutes of the server's time (either way). The signature covers
-the body only, as the contract defines it; a replayed delivery changes nothing because items are deduplicated.
+the body only, as the contract defines it, so every accepted delivery is remembered (30 days) by its signature: the same
+signed body again, whatever its timestamp, is a replay, answered 200 with every item counted as deduped and nothing written.
 Checked in this order: integration (an unknown, inactive or non-generic id, a non-UUID id included, answers 401), timestamp,
 signature (constant time), then the body. No Idempotency-Key: deduplication is by (integration_id, external_id), so a repeat
 comes back counted as deduped.
 
 Every event is stored with source_type IMPORT and the path's integration_id, whatever the body says; signals get the path's
-integration_id. Events are checked one by one: a bad one is listed in \`rejected\` (index = its position in \`events\`) and the
-others are written (200). Signals are checked with the request: a bad signal answers 400 and nothing is written.
+integration_id. Items are checked one by one: a bad one is listed in \`rejected\` (index = an event's position in \`events\`,
+or events.length + a signal's position in \`signals\`) and the others are written (200).
 A same external_id with another amount is a restatement (the old event voided, a new one \`<external_id>:v<n>\`).
 
 ${ERRORS_NOTE}`,
@@ -140,7 +141,9 @@ const providerRoute: TPlainRoute = {
     description: `Deliveries of the connected platforms: ${WEBHOOK_PROVIDERS.join(", ")} (another value answers 404 not_found).
 Each platform signs the raw body with its own header scheme (the header parameters below; docs/webhooks.md has signing
 examples); the secret is the server's WEBHOOK_SECRET_<PROVIDER> and an unset secret answers 401. Timestamped schemes allow
-5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by external_id, so a replay changes nothing.
+5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by external_id, and every accepted delivery
+is remembered (30 days) by its signature, so the same signed request again is answered 200 with everything deduped and
+writes nothing.
 
 Every provider account the delivery names must be connected (an active integration of that provider with that account id),
 else 401 and nothing is written. A delivery naming accounts of several owners is written in one transaction.

@@ -8,6 +8,7 @@ import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { ingestDelivery } from "../ingest/ingest-service";
+import { rejectionOf } from "../ingest/item-checks";
 import { ZIntegrationSignal, type TDeliveryResult, type TIntegrationSignal, type TRejectedItem } from "../ingest/ingest.schema";
 import { findGenericIntegration, findIntegrationsByAccount, type TIntegrationRef } from "../integrations/integration-store";
 import { isWebhookProvider, WEBHOOK_PROVIDERS } from "../integrations/providers";
@@ -16,6 +17,7 @@ import { parseJsonObject } from "../rest/request-body";
 import { WEBHOOK_PROVIDER_MODULES } from "./providers";
 import { SERVICE_SIGNATURE_HEADER, SERVICE_TIMESTAMP_HEADER } from "./providers/search-ads";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, secretsEqual, sha256HeaderValue } from "./signature";
+import { deliveryDigest, rememberDelivery } from "./replay-guard";
 import { parseOrThrow, type TWebhookResult } from "./webhook.schema";
 
 /** Contract, Limits: events plus signals of one generic delivery. */
@@ -75,7 +77,8 @@ export async function receiveGenericDelivery(
   if (!isWithinTolerance(parseUnixSeconds(input.headers.get(SERVICE_TIMESTAMP_HEADER)), input.now ?? new Date()))
     throw unauthenticated(BAD_TIMESTAMP, input.requestId, "timestamp", { integration_id: integrationId });
   const received = sha256HeaderValue(input.headers.get(SERVICE_SIGNATURE_HEADER));
-  if (!hexDigestMatches(hmacSha256(integration.secret, input.rawBody), received))
+  const expected = hmacSha256(integration.secret, input.rawBody);
+  if (!hexDigestMatches(expected, received))
     throw unauthenticated(BAD_SIGNATURE, input.requestId, "signature", { integration_id: integrationId });
 
   // Only now is the body read: nothing unsigned is parsed.
@@ -83,10 +86,40 @@ export async function receiveGenericDelivery(
   const events = (body.events ?? []).map((event) =>
     isObject(event) ? { ...event, integration_id: integration.id, source_type: "IMPORT" } : event,
   );
-  const signals = parseOrThrow(z.object({ signals: z.array(ZIntegrationSignal) }), {
-    signals: (body.signals ?? []).map((signal) => (isObject(signal) ? { ...signal, integration_id: integration.id } : signal)),
-  }).signals;
-  return ingestDelivery(db, integration.ownerId, { events, signals }, { requestId: input.requestId, now: input.now });
+  // Signals one by one too: a bad one is rejected (index = events.length + its position), the rest go in.
+  const signals: TIntegrationSignal[] = [];
+  const signalIndexes: number[] = [];
+  const signalRejections: TRejectedItem[] = [];
+  (body.signals ?? []).forEach((raw, n) => {
+    const parsed = ZIntegrationSignal.safeParse(isObject(raw) ? { ...raw, integration_id: integration.id } : raw);
+    if (parsed.success) {
+      signals.push(parsed.data);
+      signalIndexes.push(events.length + n);
+      return;
+    }
+    const { code, message } = rejectionOf(parsed.error);
+    const externalId = isObject(raw) && typeof raw.external_id === "string" ? raw.external_id : null;
+    signalRejections.push({ index: events.length + n, external_id: externalId, code, message });
+  });
+  const now = input.now ?? new Date();
+  return inTransaction(db, async (tx) => {
+    if (!(await rememberDelivery(tx, [integration.id], deliveryDigest(expected), now)))
+      return replayed(events.length, body.signals?.length ?? 0, input.requestId, integration.id);
+    const result = await ingestDelivery(
+      tx,
+      integration.ownerId,
+      { events, signals, signalIndexes },
+      { requestId: input.requestId, now },
+    );
+    result.rejected = [...result.rejected, ...signalRejections].sort((a, b) => a.index - b.index);
+    return result;
+  });
+}
+
+/** The answer to a delivery this integration already accepted: every item a repeat, nothing written. */
+function replayed(events: number, signals: number, requestId: string, integrationId: string): TDeliveryResult {
+  log.info("webhook replay", { request_id: requestId, integration_id: integrationId });
+  return { inserted: 0, deduped: events, rejected: [], signals_accepted: 0, signals_deduped: signals };
 }
 
 // --- providers: POST /v1/webhooks/{provider} ---
@@ -109,7 +142,9 @@ export async function receiveProviderDelivery(
     throw unauthenticated("This webhook receiver is not configured on this server.", input.requestId, "no_secret", {
       provider,
     });
-  if (!module.verify({ headers: input.headers, rawBody: input.rawBody, secret, now: input.now ?? new Date() }))
+  const now = input.now ?? new Date();
+  const verified = module.verify({ headers: input.headers, rawBody: input.rawBody, secret, now });
+  if (!verified)
     throw unauthenticated(
       `The webhook signature is missing, does not match the body, or its timestamp is outside the 5-minute window.`,
       input.requestId,
@@ -127,48 +162,70 @@ export async function receiveProviderDelivery(
     });
 
   // Per owner: the events (with their delivery index) and the signals, integration attached.
-  type TOwnerBatch = { events: unknown[]; indexes: number[]; signals: TIntegrationSignal[] };
+  type TOwnerBatch = { events: unknown[]; eventIndexes: number[]; signals: TIntegrationSignal[]; signalIndexes: number[] };
   const byOwner = new Map<string, TOwnerBatch>();
   const batchOf = (integration: TIntegrationRef) => {
     let batch = byOwner.get(integration.ownerId);
-    if (!batch) byOwner.set(integration.ownerId, (batch = { events: [], indexes: [], signals: [] }));
+    if (!batch) byOwner.set(integration.ownerId, (batch = { events: [], eventIndexes: [], signals: [], signalIndexes: [] }));
     return batch;
   };
   for (const item of mapping.events) {
     const integration = integrations.get(item.account)!;
     const batch = batchOf(integration);
     batch.events.push({ ...item.event, integration_id: integration.id });
-    batch.indexes.push(item.index);
+    batch.eventIndexes.push(item.index);
   }
+  const rejectedSignals: TRejectedItem[] = [];
   for (const item of mapping.signals) {
     const integration = integrations.get(item.account)!;
-    batchOf(integration).signals.push({ ...item.signal, integration_id: integration.id });
+    // Built from validated fields; checked once more so a mapping bug rejects that signal, not the delivery.
+    const parsed = ZIntegrationSignal.safeParse({ ...item.signal, integration_id: integration.id });
+    if (!parsed.success) {
+      rejectedSignals.push({ index: item.index ?? 0, external_id: item.signal.external_id, ...rejectionOf(parsed.error) });
+      continue;
+    }
+    const batch = batchOf(integration);
+    batch.signals.push(parsed.data);
+    batch.signalIndexes.push(item.index ?? 0);
   }
-  // The mapping's signals are built from validated fields; checked once more so a mapping bug is a 400, not a 500.
-  for (const batch of byOwner.values()) parseOrThrow(z.array(ZIntegrationSignal), batch.signals);
 
   const result: TWebhookResult = {
     inserted: 0,
     deduped: 0,
-    rejected: mapping.rejected.map(({ account: _account, ...rest }) => rest as TRejectedItem),
+    rejected: [...mapping.rejected.map(({ account: _account, ...rest }) => rest as TRejectedItem), ...rejectedSignals],
     signals_accepted: 0,
     signals_deduped: 0,
     ignored: mapping.ignored,
   };
   // Owners in a fixed order, so two deliveries spanning the same owners lock in the same order.
   const owners = [...byOwner.keys()].sort();
-  if (owners.length === 0) return result; // only ignored (or mapping-rejected) items
-  await inTransaction(db, async (tx) => {
+  if (owners.length === 0) return result; // only ignored (or mapping-rejected) items: nothing a replay could change
+  // Remembered for every integration the delivery writes to (see replay-guard.ts).
+  const written = [...new Set([...mapping.events, ...mapping.signals].map((item) => integrations.get(item.account)!.id))];
+  const fresh = await inTransaction(db, async (tx) => {
+    if (!(await rememberDelivery(tx, written, deliveryDigest(verified), now))) return false;
     for (const ownerId of owners) {
       const batch = byOwner.get(ownerId)!;
-      const part = await ingestDelivery(tx, ownerId, batch, { requestId: input.requestId, now: input.now });
+      const part = await ingestDelivery(tx, ownerId, batch, { requestId: input.requestId, now });
       result.inserted += part.inserted;
       result.deduped += part.deduped;
       result.signals_accepted += part.signals_accepted;
       result.signals_deduped += part.signals_deduped;
-      for (const rejected of part.rejected) result.rejected.push({ ...rejected, index: batch.indexes[rejected.index]! });
+      result.rejected.push(...part.rejected);
     }
+    return true;
   });
+  if (!fresh) {
+    log.info("webhook replay", { request_id: input.requestId, provider });
+    return {
+      inserted: 0,
+      deduped: mapping.events.length + mapping.rejected.length,
+      rejected: [],
+      signals_accepted: 0,
+      signals_deduped: mapping.signals.length,
+      ignored: mapping.ignored,
+    };
+  }
   result.rejected.sort((a, b) => a.index - b.index);
   return result;
 }

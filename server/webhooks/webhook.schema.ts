@@ -3,6 +3,7 @@
 // NormalizedEvents and IntegrationSignals keyed by the provider account they belong to.
 import { z } from "zod";
 import { fromZodError } from "../errors/to-app-error";
+import { rejectionOf } from "../ingest/item-checks";
 import { ZDeliveryResult, type TIntegrationSignal, type TNormalizedEvent, type TRejectedItem } from "../ingest/ingest.schema";
 import type { TWebhookProvider } from "../integrations/providers";
 
@@ -42,7 +43,8 @@ export type TProviderSignal = Omit<TIntegrationSignal, "integration_id" | "busin
  */
 export type TMappedEvent = { index: number; account: string; event: TProviderEvent };
 export type TMappedRejection = { index: number; account: string } & Omit<TRejectedItem, "index">;
-export type TMappedSignal = { account: string; signal: TProviderSignal };
+/** `index`: the item's position as the provider documents it (single-event deliveries: 0). */
+export type TMappedSignal = { index?: number; account: string; signal: TProviderSignal };
 
 export type TMapping = {
   events: TMappedEvent[];
@@ -55,6 +57,20 @@ export type TMapping = {
 
 export const emptyMapping = (): TMapping => ({ events: [], rejected: [], signals: [], ignored: 0 });
 
+/**
+ * The mapping of a one-event delivery; whatever it throws (a time out of range, a bug) is that
+ * event's rejection (index 0), answered 200 like any rejected item, never a 500.
+ */
+export function mapOneEvent(account: string, externalId: string, map: () => TMapping): TMapping {
+  try {
+    return map();
+  } catch (error) {
+    const mapping = emptyMapping();
+    mapping.rejected.push({ index: 0, account, external_id: externalId, ...rejectionOf(error, { external_id: externalId }) });
+    return mapping;
+  }
+}
+
 export type TVerifyInput = { headers: Headers; rawBody: Buffer; secret: string; now: Date };
 
 export type TWebhookProviderModule = {
@@ -64,8 +80,11 @@ export type TWebhookProviderModule = {
   schema: z.ZodType;
   /** Header parameters the signature scheme uses: name → description (OpenAPI). */
   headers: Record<string, string>;
-  /** The signature (and timestamp, when the scheme has one) over the raw body; false for anything wrong. */
-  verify: (input: TVerifyInput) => boolean;
+  /**
+   * The signature (and timestamp, when the scheme has one) over the raw body: the HMAC it
+   * matched (the delivery's identity for the replay memory), or null for anything wrong.
+   */
+  verify: (input: TVerifyInput) => Buffer | null;
   /** Validates the parsed body (AppError validation_error) and maps it. */
   read: (body: unknown) => { accounts: string[]; mapping: TMapping };
 };

@@ -218,14 +218,16 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
     expect(response.body.error.message).toMatch(/at most 500/);
   });
 
-  it("answers 400 for an invalid signal and writes none of the delivery", async () => {
-    const response = await expectRefused(
-      () =>
-        send({ events: [event("gen-with-bad-signal")], signals: [{ external_id: "s", code: "no_such_code", occurred_at: "x" }] }),
-      400,
-      "validation_error",
-    );
-    expect(response.body.error.details.issues.map((i: any) => i.path)).toEqual(["signals.0.code", "signals.0.occurred_at"]);
+  it("rejects an invalid signal alone (index after the events) and writes the rest of the delivery", async () => {
+    const response = await send({
+      events: [event("gen-with-bad-signal")],
+      signals: [{ external_id: "s", code: "no_such_code", occurred_at: "x" }],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ inserted: 1, signals_accepted: 0 });
+    expect(response.body.data.rejected).toEqual([
+      { index: 1, external_id: "s", code: "validation_error", message: expect.stringContaining("code") },
+    ]);
   });
 
   it("ingests the good events of a batch and lists the bad ones in rejected (partial success)", async () => {

@@ -31,7 +31,7 @@ const event = (event_type: string, data: Record<string, unknown>, event_id = `ev
 describe("billing_a signature", () => {
   const body = JSON.stringify(event("subscription.created", subscription()));
   const verify = (headers: Record<string, string>, raw = body) =>
-    verifyBillingA({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now });
+    verifyBillingA({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now }) !== null;
 
   it("accepts ts=<unix>;h1=<hex HMAC of '<ts>:<body>'> within 5 minutes", () => {
     expect(verify(billingAHeaders(SECRET, body, nowSeconds(now)))).toBe(true);

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { ZTimestamp } from "../../shared/schemas";
 import {
   emptyMapping,
+  mapOneEvent,
   parseOrThrow,
   type TMapping,
   type TProviderEvent,
@@ -108,14 +109,15 @@ type TItem = z.infer<typeof ZBillingAItem>;
 type TSubscription = z.infer<typeof ZBillingASubscription>;
 type TTransaction = z.infer<typeof ZBillingATransaction>;
 
-export function verifyBillingA({ headers, rawBody, secret, now }: TVerifyInput): boolean {
+export function verifyBillingA({ headers, rawBody, secret, now }: TVerifyInput): Buffer | null {
   const pairs = parseKeyValueList(headers.get(BILLING_A_SIGNATURE_HEADER), ";");
   const timestamps = pairs.filter(([k]) => k === "ts");
-  if (timestamps.length !== 1) return false;
+  if (timestamps.length !== 1) return null;
   const ts = parseUnixSeconds(timestamps[0]![1]);
-  if (!isWithinTolerance(ts, now)) return false;
+  if (!isWithinTolerance(ts, now)) return null;
   const expected = hmacSha256(secret, `${ts}:`, rawBody);
-  return pairs.filter(([k]) => k === "h1").reduce((ok, [, v]) => hexDigestMatches(expected, v) || ok, false);
+  const ok = pairs.filter(([k]) => k === "h1").reduce((ok, [, v]) => hexDigestMatches(expected, v) || ok, false);
+  return ok ? expected : null;
 }
 
 /** MRR of a set of items, with the remainder of the division by 12 kept (see the header). */
@@ -250,6 +252,6 @@ export const billingA: TWebhookProviderModule = {
   verify: verifyBillingA,
   read: (body) => {
     const event = parseOrThrow(ZBillingAEvent, body);
-    return { accounts: [event.seller_id], mapping: mapBillingA(event) };
+    return { accounts: [event.seller_id], mapping: mapOneEvent(event.seller_id, event.event_id, () => mapBillingA(event)) };
   },
 };

@@ -8,7 +8,14 @@
 // `previous_mrr` (before it), integer minor units, monthly. For a yearly plan the platform's
 // own monthly figure is used as sent; nothing is divided or rounded here.
 import { z } from "zod";
-import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
+import {
+  emptyMapping,
+  mapOneEvent,
+  parseOrThrow,
+  type TMapping,
+  type TVerifyInput,
+  type TWebhookProviderModule,
+} from "../webhook.schema";
 import { base64DigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { unixToIso, utcDay } from "./amounts";
 import { ZPlatformId } from "./fields";
@@ -92,13 +99,14 @@ export const ZBillingBEvent = z
   .meta({ id: "BillingBEvent", description: "billing_b: one event per delivery." });
 export type TBillingBEvent = z.infer<typeof ZBillingBEvent>;
 
-export function verifyBillingB({ headers, rawBody, secret, now }: TVerifyInput): boolean {
+export function verifyBillingB({ headers, rawBody, secret, now }: TVerifyInput): Buffer | null {
   const timestamp = parseUnixSeconds(headers.get(BILLING_B_TIMESTAMP_HEADER));
-  if (!isWithinTolerance(timestamp, now)) return false;
+  if (!isWithinTolerance(timestamp, now)) return null;
   const expected = hmacSha256(secret, `${timestamp}.`, rawBody);
-  return parseKeyValueList(headers.get(BILLING_B_SIGNATURE_HEADER), " ")
+  const ok = parseKeyValueList(headers.get(BILLING_B_SIGNATURE_HEADER), " ")
     .filter(([k]) => k === "v1")
     .reduce((ok, [, v]) => base64DigestMatches(expected, v) || ok, false);
+  return ok ? expected : null;
 }
 
 type TChange = "new" | "expansion" | "contraction" | "churn" | "reactivation";
@@ -212,6 +220,6 @@ export const billingB: TWebhookProviderModule = {
   verify: verifyBillingB,
   read: (body) => {
     const event = parseOrThrow(ZBillingBEvent, body);
-    return { accounts: [event.site], mapping: mapBillingB(event) };
+    return { accounts: [event.site], mapping: mapOneEvent(event.site, event.id, () => mapBillingB(event)) };
   },
 };

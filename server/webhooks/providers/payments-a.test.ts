@@ -20,7 +20,7 @@ const read = (body: unknown) => paymentsA.read(body);
 describe("payments_a signature", () => {
   const body = JSON.stringify(event("charge.succeeded", charge));
   const verify = (headers: Record<string, string>, raw = body) =>
-    verifyPaymentsA({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now });
+    verifyPaymentsA({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now }) !== null;
 
   it("accepts t=<unix>,v1=<hex HMAC of '<t>.<body>'> within 5 minutes", () => {
     expect(verify(paymentsAHeaders(SECRET, body, T))).toBe(true);

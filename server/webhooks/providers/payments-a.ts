@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   emptyMapping,
+  mapOneEvent,
   parseOrThrow,
   type TMapping,
   type TProviderEvent,
@@ -132,15 +133,16 @@ type TCharge = z.infer<typeof ZPaymentsACharge>;
 type TDispute = z.infer<typeof ZPaymentsADispute>;
 type TPayout = z.infer<typeof ZPaymentsAPayout>;
 
-export function verifyPaymentsA({ headers, rawBody, secret, now }: TVerifyInput): boolean {
+export function verifyPaymentsA({ headers, rawBody, secret, now }: TVerifyInput): Buffer | null {
   const pairs = parseKeyValueList(headers.get(PAYMENTS_A_SIGNATURE_HEADER), ",");
   const timestamps = pairs.filter(([k]) => k === "t");
-  if (timestamps.length !== 1) return false;
+  if (timestamps.length !== 1) return null;
   const t = parseUnixSeconds(timestamps[0]![1]);
-  if (!isWithinTolerance(t, now)) return false;
+  if (!isWithinTolerance(t, now)) return null;
   const expected = hmacSha256(secret, `${t}.`, rawBody);
   // Every candidate is compared (no early exit on the first mismatch).
-  return pairs.filter(([k]) => k === "v1").reduce((ok, [, v]) => hexDigestMatches(expected, v) || ok, false);
+  const ok = pairs.filter(([k]) => k === "v1").reduce((ok, [, v]) => hexDigestMatches(expected, v) || ok, false);
+  return ok ? expected : null;
 }
 
 function refundEvent(account: string, refund: TRefund, chargeId: string): TProviderEvent {
@@ -263,6 +265,6 @@ export const paymentsA: TWebhookProviderModule = {
   verify: verifyPaymentsA,
   read: (body) => {
     const event = parseOrThrow(ZPaymentsAEvent, body);
-    return { accounts: [event.account], mapping: mapPaymentsA(event) };
+    return { accounts: [event.account], mapping: mapOneEvent(event.account, event.id, () => mapPaymentsA(event)) };
   },
 };

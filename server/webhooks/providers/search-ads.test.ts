@@ -16,7 +16,7 @@ const row = (extra: Record<string, unknown> = {}) => ({
 describe("search_ads relay signature", () => {
   const body = JSON.stringify({ customer_id: "123-456-7890", reports: [row()] });
   const verify = (headers: Record<string, string>, raw = body) =>
-    verifyServiceSignature({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now });
+    verifyServiceSignature({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now }) !== null;
 
   it("accepts X-Service-Signature over the raw body with a timestamp within 5 minutes", () => {
     expect(verify(serviceHeaders(SECRET, body, nowSeconds(now)))).toBe(true);
@@ -106,6 +106,7 @@ describe("search_ads mapping", () => {
     });
     expect(mapping.signals).toEqual([
       {
+        index: 0,
         account: "c1",
         signal: {
           external_id: "al_1",
@@ -115,6 +116,7 @@ describe("search_ads mapping", () => {
         },
       },
       {
+        index: 1,
         account: "c1",
         signal: {
           external_id: "al_2",
@@ -128,7 +130,7 @@ describe("search_ads mapping", () => {
     expect(mapping.ignored).toBe(1);
   });
 
-  it("refuses an empty delivery, both or neither cost fields, and more than 500 items", () => {
+  it("refuses an empty delivery and more than 500 items; a row with both or neither cost fields is rejected alone", () => {
     const issues = (body: unknown) => {
       try {
         searchAds.read(body);
@@ -139,9 +141,11 @@ describe("search_ads mapping", () => {
       }
     };
     expect(issues({ customer_id: "c1" })).toEqual(["reports"]);
-    expect(issues({ customer_id: "c1", reports: [row({ cost_minor: 1 })] })).toEqual(["reports.0.cost_micros"]);
-    expect(issues({ customer_id: "c1", reports: [row({ cost_micros: undefined })] })).toEqual(["reports.0.cost_micros"]);
     expect(issues({ customer_id: "c1", reports: Array.from({ length: 501 }, () => row()) })).toEqual(["(body)"]);
-    expect(issues({ customer_id: "c1", reports: [row({ cost_micros: 1.5 })] })).not.toBeNull();
+    const rejected = (report: unknown) =>
+      searchAds.read({ customer_id: "c1", reports: [row(), report] }).mapping.rejected.map((r) => [r.index, r.code, r.message]);
+    expect(rejected(row({ cost_minor: 1 }))).toEqual([[1, "validation_error", expect.stringContaining("cost_micros")]]);
+    expect(rejected(row({ cost_micros: undefined }))).toEqual([[1, "validation_error", expect.stringContaining("cost_micros")]]);
+    expect(rejected(row({ cost_micros: 1.5 }))).toEqual([[1, "validation_error", expect.any(String)]]);
   });
 });

@@ -8,6 +8,7 @@ import { SIGNAL_CODES, type TSignalCode } from "../../ingest/ingest.schema";
 import { ZDate, ZTimestamp } from "../../shared/schemas";
 import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, sha256HeaderValue } from "../signature";
+import { rejectionOf } from "../../ingest/item-checks";
 import { isoUtc, microsToMinor } from "./amounts";
 import { ZCount, ZKeyPartId } from "./fields";
 
@@ -80,11 +81,26 @@ export const ZSearchAdsDelivery = z
   .meta({ id: "SearchAdsDelivery", description: "search_ads: a relay's daily cost report rows and alerts for one customer." });
 export type TSearchAdsDelivery = z.infer<typeof ZSearchAdsDelivery>;
 
+/**
+ * What the receiver reads at once: the customer and the item counts. Each report row and alert
+ * is read on its own by the mapping, so one bad item is rejected alone.
+ */
+const ZSearchAdsEnvelope = z
+  .object({ customer_id: ZKeyPartId, reports: z.array(z.unknown()).optional(), alerts: z.array(z.unknown()).optional() })
+  .superRefine((d, ctx) => {
+    const total = (d.reports?.length ?? 0) + (d.alerts?.length ?? 0);
+    if (total === 0) ctx.addIssue({ code: "custom", message: "send at least one report row or alert", path: ["reports"] });
+    if (total > SEARCH_ADS_MAX_ITEMS)
+      ctx.addIssue({ code: "custom", message: `at most ${SEARCH_ADS_MAX_ITEMS} reports and alerts per delivery`, path: [] });
+  });
+type TSearchAdsEnvelope = { customer_id: string; reports?: readonly unknown[]; alerts?: readonly unknown[] };
+
 /** The contract's relay signature: HMAC of the raw body, plus a timestamp within the window. */
-export function verifyServiceSignature({ headers, rawBody, secret, now }: TVerifyInput): boolean {
-  if (!isWithinTolerance(parseUnixSeconds(headers.get(SERVICE_TIMESTAMP_HEADER)), now)) return false;
+export function verifyServiceSignature({ headers, rawBody, secret, now }: TVerifyInput): Buffer | null {
+  if (!isWithinTolerance(parseUnixSeconds(headers.get(SERVICE_TIMESTAMP_HEADER)), now)) return null;
   const received = sha256HeaderValue(headers.get(SERVICE_SIGNATURE_HEADER));
-  return hexDigestMatches(hmacSha256(secret, rawBody), received);
+  const expected = hmacSha256(secret, rawBody);
+  return hexDigestMatches(expected, received) ? expected : null;
 }
 
 export function searchCostKey(customerId: string, row: z.infer<typeof ZSearchAdsReport>): string {
@@ -93,63 +109,84 @@ export function searchCostKey(customerId: string, row: z.infer<typeof ZSearchAds
 
 const ALERT_CODES = new Set<string>(SEARCH_ADS_ALERT_TYPES);
 
-/** The pure mapping. Index: the row's position in `reports`. */
-export function mapSearchAds(delivery: TSearchAdsDelivery): TMapping {
+/**
+ * The pure mapping. Index: the row's position in `reports`; an alert's is reports.length + its
+ * position in `alerts`. A row or alert that is not of its documented shape is rejected alone.
+ */
+export function mapSearchAds(delivery: TSearchAdsEnvelope | TSearchAdsDelivery): TMapping {
   const mapping = emptyMapping();
   const account = delivery.customer_id;
-  (delivery.reports ?? []).forEach((row, index) => {
-    const external_id = searchCostKey(account, row);
-    const amount =
-      row.cost_minor !== undefined
-        ? ({ ok: true, amountMinor: row.cost_minor } as const)
-        : microsToMinor(BigInt(row.cost_micros!), row.currency);
-    if (!amount.ok) {
-      mapping.rejected.push({ index, account, external_id, code: amount.code, message: amount.message });
-      return;
+  (delivery.reports ?? []).forEach((raw, index) => {
+    try {
+      mapReport(mapping, account, index, ZSearchAdsReport.parse(raw));
+    } catch (error) {
+      mapping.rejected.push({ index, account, external_id: null, ...rejectionOf(error) });
     }
-    const metrics = {
-      ...(row.cost_micros !== undefined ? { cost_micros: String(row.cost_micros) } : {}),
-      ...(row.impressions !== undefined ? { impressions: row.impressions } : {}),
-      ...(row.clicks !== undefined ? { clicks: row.clicks } : {}),
-    };
-    mapping.events.push({
-      index,
-      account,
-      event: {
-        external_id,
-        type: "ad_spend",
-        state: "actual",
-        amount_minor: amount.amountMinor,
-        currency: row.currency,
-        occurred_on: row.date,
-        source_type: "SEARCH_ADS_API",
-        payload: {
-          platform: PLATFORM,
-          account_id: account,
-          campaign_id: row.campaign_id,
-          ...(row.ad_group_id ? { ad_group_id: row.ad_group_id } : {}),
-          ...(Object.keys(metrics).length ? { metrics } : {}),
-        },
-      },
-    });
   });
-  for (const alert of delivery.alerts ?? []) {
-    if (!ALERT_CODES.has(alert.type)) {
-      mapping.ignored++;
-      continue;
+  const offset = delivery.reports?.length ?? 0;
+  (delivery.alerts ?? []).forEach((raw, n) => {
+    try {
+      mapAlert(mapping, account, offset + n, ZSearchAdsAlert.parse(raw));
+    } catch (error) {
+      mapping.rejected.push({ index: offset + n, account, external_id: null, ...rejectionOf(error) });
     }
-    mapping.signals.push({
-      account,
-      signal: {
-        external_id: alert.id,
-        code: alert.type as (typeof SIGNAL_CODES)[number],
-        occurred_at: isoUtc(alert.occurred_at),
-        ref: { account_id: account, ...(alert.campaign_id ? { campaign_id: alert.campaign_id } : {}) },
-        ...(alert.message ? { message: alert.message } : {}),
-      },
-    });
-  }
+  });
   return mapping;
+}
+
+function mapReport(mapping: TMapping, account: string, index: number, row: z.infer<typeof ZSearchAdsReport>): void {
+  const external_id = searchCostKey(account, row);
+  const amount =
+    row.cost_minor !== undefined
+      ? ({ ok: true, amountMinor: row.cost_minor } as const)
+      : microsToMinor(BigInt(row.cost_micros!), row.currency);
+  if (!amount.ok) {
+    mapping.rejected.push({ index, account, external_id, code: amount.code, message: amount.message });
+    return;
+  }
+  const metrics = {
+    ...(row.cost_micros !== undefined ? { cost_micros: String(row.cost_micros) } : {}),
+    ...(row.impressions !== undefined ? { impressions: row.impressions } : {}),
+    ...(row.clicks !== undefined ? { clicks: row.clicks } : {}),
+  };
+  mapping.events.push({
+    index,
+    account,
+    event: {
+      external_id,
+      type: "ad_spend",
+      state: "actual",
+      amount_minor: amount.amountMinor,
+      currency: row.currency,
+      occurred_on: row.date,
+      source_type: "SEARCH_ADS_API",
+      payload: {
+        platform: PLATFORM,
+        account_id: account,
+        campaign_id: row.campaign_id,
+        ...(row.ad_group_id ? { ad_group_id: row.ad_group_id } : {}),
+        ...(Object.keys(metrics).length ? { metrics } : {}),
+      },
+    },
+  });
+}
+
+function mapAlert(mapping: TMapping, account: string, index: number, alert: z.infer<typeof ZSearchAdsAlert>): void {
+  if (!ALERT_CODES.has(alert.type)) {
+    mapping.ignored++;
+    return;
+  }
+  mapping.signals.push({
+    index,
+    account,
+    signal: {
+      external_id: alert.id,
+      code: alert.type as (typeof SIGNAL_CODES)[number],
+      occurred_at: isoUtc(alert.occurred_at),
+      ref: { account_id: account, ...(alert.campaign_id ? { campaign_id: alert.campaign_id } : {}) },
+      ...(alert.message ? { message: alert.message } : {}),
+    },
+  });
 }
 
 export const searchAds: TWebhookProviderModule = {
@@ -164,7 +201,7 @@ export const searchAds: TWebhookProviderModule = {
   },
   verify: verifyServiceSignature,
   read: (body) => {
-    const delivery = parseOrThrow(ZSearchAdsDelivery, body);
+    const delivery = parseOrThrow(ZSearchAdsEnvelope, body);
     return { accounts: [delivery.customer_id], mapping: mapSearchAds(delivery) };
   },
 };

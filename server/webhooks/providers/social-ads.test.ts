@@ -18,7 +18,7 @@ const spend = (value: Record<string, unknown> = {}) => ({
 describe("social_ads signature", () => {
   const body = JSON.stringify(delivery([spend()]));
   const verify = (headers: Record<string, string>, raw = body) =>
-    verifySocialAds({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now: new Date() });
+    verifySocialAds({ headers: new Headers(headers), rawBody: Buffer.from(raw), secret: SECRET, now: new Date() }) !== null;
 
   it("accepts sha256=<hex HMAC of the raw body> and nothing else", () => {
     expect(verify(socialAdsHeaders(SECRET, body))).toBe(true);
@@ -123,7 +123,7 @@ describe("social_ads mapping", () => {
     ]);
   });
 
-  it("refuses a body that is not the documented shape (400 naming the field)", () => {
+  it("refuses an envelope that is not the documented shape (400 naming the field); a bad change is rejected alone", () => {
     const bad = (body: unknown) => {
       try {
         socialAds.read(body);
@@ -133,9 +133,14 @@ describe("social_ads mapping", () => {
         return ((error as AppError).details as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
       }
     };
-    expect(bad(delivery([spend({ level: "ad" })]))).toEqual(["entry.0.changes.0.value.ad_id"]);
-    expect(bad(delivery([spend({ spend: 12.34 })]))).toEqual(["entry.0.changes.0.value.spend"]);
     expect(bad({ object: "page", entry: [] })).toEqual(["object", "entry"]);
+    // A change of the wrong shape is rejected alone (index: its position), the others are mapped.
+    const { mapping } = socialAds.read(delivery([spend(), spend({ level: "ad" }), spend({ spend: 12.34 })]));
+    expect(mapping.events.map((e) => e.index)).toEqual([0]);
+    expect(mapping.rejected.map((r) => [r.index, r.code, r.message])).toEqual([
+      [1, "validation_error", "ad_id: level ad needs ad_id"],
+      [2, "validation_error", expect.stringContaining("spend")],
+    ]);
     expect(bad(delivery(Array.from({ length: 501 }, () => ({ field: "x", value: {} }))))).toEqual(["entry"]);
   });
 });

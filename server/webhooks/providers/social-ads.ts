@@ -10,6 +10,7 @@ import type { TSignalCode } from "../../ingest/ingest.schema";
 import { ZDate } from "../../shared/schemas";
 import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, sha256HeaderValue } from "../signature";
+import { rejectionOf } from "../../ingest/item-checks";
 import { decimalToMinor, unixToIso } from "./amounts";
 import { ZCount, ZKeyPartId } from "./fields";
 
@@ -113,9 +114,10 @@ export const ZSocialAdsDelivery = z
   .meta({ id: "SocialAdsDelivery", description: "social_ads: changes of one or more ad accounts." });
 export type TSocialAdsDelivery = z.infer<typeof ZSocialAdsDelivery>;
 
-export function verifySocialAds({ headers, rawBody, secret }: TVerifyInput): boolean {
+export function verifySocialAds({ headers, rawBody, secret }: TVerifyInput): Buffer | null {
   const received = sha256HeaderValue(headers.get(SOCIAL_ADS_SIGNATURE_HEADER));
-  return hexDigestMatches(hmacSha256(secret, rawBody), received);
+  const expected = hmacSha256(secret, rawBody);
+  return hexDigestMatches(expected, received) ? expected : null;
 }
 
 /** The deterministic key of one level's spend on one day: a later figure is a restatement of it. */
@@ -130,110 +132,146 @@ const CAMPAIGN_STATUS: Record<string, TSignalCode> = {
   ARCHIVED: "campaign_removed",
 };
 
-/** The pure mapping of one (validated) delivery. Index: the change's position over all entries, in order. */
-export function mapSocialAds(delivery: TSocialAdsDelivery): TMapping {
+/**
+ * What the receiver reads at once: the envelope. Each change is read on its own by the mapping,
+ * so one bad change is rejected alone (ZSocialAdsDelivery documents the whole shape).
+ */
+const ZSocialAdsEnvelope = z
+  .object({
+    object: z.literal("ad_account"),
+    entry: z
+      .array(z.object({ id: ZKeyPartId, time: z.number().int().nonnegative(), changes: z.array(z.unknown()).min(1) }))
+      .min(1),
+  })
+  .superRefine((delivery, ctx) => {
+    const total = delivery.entry.reduce((n, e) => n + e.changes.length, 0);
+    if (total > SOCIAL_ADS_MAX_CHANGES)
+      ctx.addIssue({ code: "custom", message: `at most ${SOCIAL_ADS_MAX_CHANGES} changes per delivery`, path: ["entry"] });
+  });
+type TSocialAdsEnvelope = { entry: Array<{ id: string; time: number; changes: readonly unknown[] }> };
+
+/**
+ * The pure mapping of one delivery. Index: the change's position over all entries, in order.
+ * A change that is not of its documented shape (or fails to map) is rejected alone.
+ */
+export function mapSocialAds(delivery: TSocialAdsEnvelope | TSocialAdsDelivery): TMapping {
   const mapping = emptyMapping();
   let index = 0;
   for (const entry of delivery.entry) {
     const account = entry.id;
-    const occurredAt = unixToIso(entry.time);
-    for (const change of entry.changes) {
+    for (const raw of entry.changes) {
       const position = index++;
-      const signal = (code: TSignalCode, objectId: string, status: string, ref: Record<string, string>, message?: string) =>
-        mapping.signals.push({
-          account,
-          signal: {
-            external_id: `${change.field}:${account}:${objectId}:${status}:${entry.time}`,
-            code,
-            occurred_at: occurredAt,
-            ref: { account_id: account, ...ref },
-            ...(message ? { message } : {}),
-          },
-        });
-      switch (change.field) {
-        case "spend": {
-          const spend = ZSocialAdsSpend.parse(change.value);
-          const external_id = socialSpendKey(account, spend);
-          const amount = decimalToMinor(spend.spend, spend.currency, "spend");
-          if (!amount.ok) {
-            mapping.rejected.push({ index: position, account, external_id, code: amount.code, message: amount.message });
-            break;
-          }
-          const metrics = {
-            spend: spend.spend,
-            ...(spend.impressions !== undefined ? { impressions: spend.impressions } : {}),
-            ...(spend.clicks !== undefined ? { clicks: spend.clicks } : {}),
-          };
-          mapping.events.push({
-            index: position,
-            account,
-            event: {
-              external_id,
-              type: "ad_spend",
-              state: "actual",
-              amount_minor: amount.amountMinor,
-              currency: spend.currency,
-              occurred_on: spend.date,
-              source_type: "SOCIAL_ADS_API",
-              payload: {
-                platform: PLATFORM,
-                account_id: account,
-                campaign_id: spend.campaign_id,
-                ...(spend.ad_set_id ? { ad_set_id: spend.ad_set_id } : {}),
-                ...(spend.ad_id ? { ad_id: spend.ad_id } : {}),
-                metrics,
-              },
-            },
-          });
-          break;
-        }
-        case "campaign_status": {
-          const value = ZSocialAdsCampaignStatus.parse(change.value);
-          const status = value.status.toUpperCase();
-          const code = CAMPAIGN_STATUS[status];
-          if (code) signal(code, value.campaign_id, status, { campaign_id: value.campaign_id });
-          else mapping.ignored++;
-          break;
-        }
-        case "ad_status": {
-          const value = ZSocialAdsAdStatus.parse(change.value);
-          const status = value.status.toUpperCase();
-          if (status === "DISAPPROVED") {
-            signal(
-              "ad_disapproved",
-              value.ad_id,
-              status,
-              {
-                ad_id: value.ad_id,
-                ...(value.campaign_id ? { campaign_id: value.campaign_id } : {}),
-                ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
-              },
-              value.reason ? `An ad was disapproved: ${value.reason}` : undefined,
-            );
-          } else mapping.ignored++;
-          break;
-        }
-        case "account_status": {
-          const value = ZSocialAdsAccountStatus.parse(change.value);
-          const status = value.status.toUpperCase();
-          if (status === "DISABLED") signal("account_suspended", account, status, {});
-          else mapping.ignored++;
-          break;
-        }
-        case "budget_limited": {
-          const value = ZSocialAdsBudgetLimited.parse(change.value);
-          signal("budget_limited", value.ad_set_id ?? value.campaign_id, "LIMITED", {
-            campaign_id: value.campaign_id,
-            ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
-          });
-          break;
-        }
-        default:
-          mapping.ignored++;
+      try {
+        mapChange(mapping, account, entry.time, unixToIso(entry.time), position, ZChange.parse(raw));
+      } catch (error) {
+        mapping.rejected.push({ index: position, account, external_id: null, ...rejectionOf(error) });
       }
     }
   }
   return mapping;
+}
+
+function mapChange(
+  mapping: TMapping,
+  account: string,
+  time: number,
+  occurredAt: string,
+  position: number,
+  change: z.infer<typeof ZChange>,
+): void {
+  const signal = (code: TSignalCode, objectId: string, status: string, ref: Record<string, string>, message?: string) =>
+    mapping.signals.push({
+      index: position,
+      account,
+      signal: {
+        external_id: `${change.field}:${account}:${objectId}:${status}:${time}`,
+        code,
+        occurred_at: occurredAt,
+        ref: { account_id: account, ...ref },
+        ...(message ? { message } : {}),
+      },
+    });
+  switch (change.field) {
+    case "spend": {
+      const spend = ZSocialAdsSpend.parse(change.value);
+      const external_id = socialSpendKey(account, spend);
+      const amount = decimalToMinor(spend.spend, spend.currency, "spend");
+      if (!amount.ok) {
+        mapping.rejected.push({ index: position, account, external_id, code: amount.code, message: amount.message });
+        break;
+      }
+      const metrics = {
+        spend: spend.spend,
+        ...(spend.impressions !== undefined ? { impressions: spend.impressions } : {}),
+        ...(spend.clicks !== undefined ? { clicks: spend.clicks } : {}),
+      };
+      mapping.events.push({
+        index: position,
+        account,
+        event: {
+          external_id,
+          type: "ad_spend",
+          state: "actual",
+          amount_minor: amount.amountMinor,
+          currency: spend.currency,
+          occurred_on: spend.date,
+          source_type: "SOCIAL_ADS_API",
+          payload: {
+            platform: PLATFORM,
+            account_id: account,
+            campaign_id: spend.campaign_id,
+            ...(spend.ad_set_id ? { ad_set_id: spend.ad_set_id } : {}),
+            ...(spend.ad_id ? { ad_id: spend.ad_id } : {}),
+            metrics,
+          },
+        },
+      });
+      break;
+    }
+    case "campaign_status": {
+      const value = ZSocialAdsCampaignStatus.parse(change.value);
+      const status = value.status.toUpperCase();
+      const code = CAMPAIGN_STATUS[status];
+      if (code) signal(code, value.campaign_id, status, { campaign_id: value.campaign_id });
+      else mapping.ignored++;
+      break;
+    }
+    case "ad_status": {
+      const value = ZSocialAdsAdStatus.parse(change.value);
+      const status = value.status.toUpperCase();
+      if (status === "DISAPPROVED") {
+        signal(
+          "ad_disapproved",
+          value.ad_id,
+          status,
+          {
+            ad_id: value.ad_id,
+            ...(value.campaign_id ? { campaign_id: value.campaign_id } : {}),
+            ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
+          },
+          value.reason ? `An ad was disapproved: ${value.reason}` : undefined,
+        );
+      } else mapping.ignored++;
+      break;
+    }
+    case "account_status": {
+      const value = ZSocialAdsAccountStatus.parse(change.value);
+      const status = value.status.toUpperCase();
+      if (status === "DISABLED") signal("account_suspended", account, status, {});
+      else mapping.ignored++;
+      break;
+    }
+    case "budget_limited": {
+      const value = ZSocialAdsBudgetLimited.parse(change.value);
+      signal("budget_limited", value.ad_set_id ?? value.campaign_id, "LIMITED", {
+        campaign_id: value.campaign_id,
+        ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
+      });
+      break;
+    }
+    default:
+      mapping.ignored++;
+  }
 }
 
 export const socialAds: TWebhookProviderModule = {
@@ -246,7 +284,7 @@ export const socialAds: TWebhookProviderModule = {
   },
   verify: verifySocialAds,
   read: (body) => {
-    const delivery = parseOrThrow(ZSocialAdsDelivery, body);
+    const delivery = parseOrThrow(ZSocialAdsEnvelope, body);
     return { accounts: delivery.entry.map((e) => e.id), mapping: mapSocialAds(delivery) };
   },
 };
