@@ -31,6 +31,11 @@ export type TRestHandlerOptions = {
   router: AnyRouter;
   plainRoutes?: TPlainRoute[];
   getDb?: () => Promise<TDb>;
+  /**
+   * Test seam: runs once a write's work is committed and before its answer is built, where a
+   * dropped connection hurts most. A throw becomes the answer (500), as a lost connection would.
+   */
+  afterCommit?: (requestId: string) => Promise<void>;
 };
 
 export type TRestHandler = ((req: Request) => Promise<Response>) & { routes: RouteTable };
@@ -96,6 +101,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       }
 
       const { outcome, code } = await execute({ route, params, url, req, db, actor, requestId, body, rawBody });
+      await options.afterCommit?.(requestId);
       if (idempotencyRecord) {
         if (isStorable(outcome, code)) {
           await completeIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id, outcome, {
