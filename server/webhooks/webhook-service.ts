@@ -3,7 +3,7 @@
 // parse and validate → map → ingest in one transaction. Anything wrong before the ingest
 // answers 401 or 400 and writes nothing.
 import { z } from "zod";
-import type { TDb } from "../db/client";
+import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
@@ -63,7 +63,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * every item's integration_id the path's, whatever the body says.
  */
 export async function receiveGenericDelivery(
-  db: TDb,
+  db: TDbOrTx,
   integrationId: string,
   input: TDeliveryInput & { contentType: string | null },
 ): Promise<TDeliveryResult> {
@@ -97,7 +97,7 @@ export async function receiveGenericDelivery(
  * for the whole delivery.
  */
 export async function receiveProviderDelivery(
-  db: TDb,
+  db: TDbOrTx,
   provider: string,
   input: TDeliveryInput & { contentType: string | null },
 ): Promise<TWebhookResult> {
