@@ -106,6 +106,34 @@ describe("levels and limits", () => {
     expect(audit?.details).toMatchObject({ code: "limit_exceeded" });
   });
 
+  it("keeps the denial's audit entry but nothing it counted, and frees the key, inside the write's one transaction", async () => {
+    // The day's limit passes, the month's fails: the day's count must not stay behind.
+    const agent = await createAgent(api, {
+      grants: [grant({ daily_limit_minor: 900, monthly_limit_minor: 100, currency: "EUR", over_limit: "deny" })],
+    });
+    const body = { business_id: businessId, name: "partial", amount_minor: 150, currency: "EUR", reason: "testing spend" };
+    const denied = await api.call("POST", "/v1/test/spend", { token: agent.token, body, idempotencyKey: "partial-1" });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.details).toMatchObject({ period: "month", limit_minor: 100 });
+    expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBe(1);
+    expect(await api.db.agentLimitUsage.count({ where: { grant: { agentId: agent.id }, usedMinor: { not: 0n } } })).toBe(0);
+    expect(await projectsNamed("partial")).toBe(0);
+
+    // A denial is not stored: the corrected request may reuse the key.
+    const corrected = await api.call("POST", "/v1/test/spend", {
+      token: agent.token,
+      body: { ...body, amount_minor: 100 },
+      idempotencyKey: "partial-1",
+    });
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get("idempotent-replayed")).toBeNull();
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } }, orderBy: { period: "asc" } });
+    expect(usage.map((u) => [u.period, Number(u.usedMinor)])).toEqual([
+      ["day", 100],
+      ["month", 100],
+    ]);
+  });
+
   it("holds a write in another currency than the limit's rather than guessing a rate", async () => {
     const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR" })] });
     const response = await spend(agent.token, "in-usd", 1, { currency: "USD" });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZUuid } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
-import { ZConfirmImportInput, ZImportResult } from "./import.schema";
+import { IMPORT_TX_OPTIONS, ZConfirmImportInput, ZImportResult } from "./import.schema";
 
 export const confirmImportMeta: TProcedureMeta = {
   openapi: {
@@ -22,6 +22,7 @@ export const confirmImportMeta: TProcedureMeta = {
       "state_conflict (upload it again); the same Idempotency-Key replays the first answer.",
   },
   successStatus: 201,
+  transaction: IMPORT_TX_OPTIONS,
 };
 export const ZConfirmImportRequest = ZConfirmImportInput.extend({ id: ZUuid });
 export const ZConfirmImportResponse = z.object({ data: ZImportResult });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { auditCaller } from "../audit/audit-service";
 import type { TCaller } from "../auth/caller";
 import { requireBusiness } from "../businesses/business-service";
-import type { TDb, TDbOrTx, TTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
@@ -19,6 +19,7 @@ import { createSubscription } from "../subscriptions/subscription-service";
 import {
   IMPORT_LIFETIME_MS,
   IMPORT_MAX_LISTED_REJECTIONS,
+  IMPORT_TX_OPTIONS,
   IMPORT_PAGE_ROWS,
   type TConfirmImportInput,
   type TCreateImportResult,
@@ -41,13 +42,8 @@ const PAGES_PER_INSERT = 20;
 /** Past import charges that join the file's rows for recurring detection (a monthly statement holds one charge per series). */
 const HISTORY_DAYS = 400;
 const HISTORY_MAX_EVENTS = 20_000;
-/**
- * A 100,000-row confirm ingests for longer than Prisma's default 5 s interactive-transaction
- * timeout: imports run their one transaction with these limits.
- */
-const IMPORT_TX_OPTIONS = { maxWait: 10_000, timeout: 5 * 60_000 } as const;
 
-function inImportTransaction<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Promise<T> {
+function inImportTransaction<T>(db: TDbOrTx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return inTransaction(db, fn, IMPORT_TX_OPTIONS);
 }
 
@@ -284,7 +280,7 @@ function rejectionsOf(rows: TRowData[]): { listed: TImportRejection[]; count: nu
 
 /** POST /v1/imports: parse, look up, store the preview. Nothing is written to the ledger. */
 export async function createImport(
-  db: TDb,
+  db: TDbOrTx,
   caller: TCaller,
   input: TCreateImportInput,
   now: Date = new Date(),
@@ -519,7 +515,7 @@ function canonical(value: unknown): string {
  * the ingest path in chunks, the accepted proposals' subscriptions, one audit entry.
  */
 export async function confirmImport(
-  db: TDb,
+  db: TDbOrTx,
   caller: TCaller,
   id: string,
   input: TConfirmImportInput,

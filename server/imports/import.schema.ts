@@ -13,6 +13,12 @@ export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_BODY_BYTES = IMPORT_MAX_FILE_BYTES + 256 * 1024;
 /** A preview can be confirmed for this long (contract Limits: 1 hour). */
 export const IMPORT_LIFETIME_MS = 60 * 60 * 1000;
+/**
+ * A 100,000-row confirm ingests for longer than Prisma's default 5 s interactive-transaction
+ * timeout: imports run their one transaction with these limits. Under the REST layer the
+ * routes declare them for the request's transaction, which the import's then joins.
+ */
+export const IMPORT_TX_OPTIONS = { maxWait: 10_000, timeout: 5 * 60_000 } as const;
 /** At most this many rejected rows are listed in a summary (rejected_count has them all). */
 export const IMPORT_MAX_LISTED_REJECTIONS = 1000;
 

@@ -8,7 +8,13 @@ import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
 import { ZUuid } from "../shared/schemas";
 import { createImport, type TCreateImportInput } from "./import-service";
-import { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_FILE_BYTES, ZCreateImportForm, ZCreateImportResult } from "./import.schema";
+import {
+  IMPORT_MAX_BODY_BYTES,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_TX_OPTIONS,
+  ZCreateImportForm,
+  ZCreateImportResult,
+} from "./import.schema";
 import { ZImportMapping } from "./presets";
 
 const SUCCESS_HEADERS = {
@@ -111,6 +117,7 @@ const createImportRoute: TPlainRoute = {
   access: { kind: "owner" },
   idempotency: "required",
   maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  transaction: IMPORT_TX_OPTIONS,
   openapi: {
     operationId: "createImport",
     tags: ["Imports"],

@@ -6,7 +6,7 @@
 import { getEnv } from "../env";
 import { recordAudit } from "../audit/audit-service";
 import { encryptJson } from "../crypto/secret-box";
-import type { TDb } from "../db/client";
+import type { TDbOrTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { errorFields, log } from "../log";
@@ -88,7 +88,7 @@ async function exchangeCode(code: string, requestId: string): Promise<{ refresh_
  * succeeds; the nonce is then cleared in the same conditional update, so a state works once.
  */
 export async function completeSearchAdsAuthorization(
-  db: TDb,
+  db: TDbOrTx,
   query: URLSearchParams,
   requestId: string,
   now: Date = new Date(),
@@ -143,7 +143,7 @@ export async function completeSearchAdsAuthorization(
 }
 
 async function findPending(
-  db: TDb,
+  db: TDbOrTx,
   state: { owner: string; integration: string; nonce: string },
 ): Promise<{ id: string; config: Record<string, unknown> } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(state.integration) || !/^[0-9a-f-]{36}$/i.test(state.owner)) return null;

@@ -2,18 +2,34 @@
 // method, path and body replays the stored answer; another body is 409. Concurrent duplicates
 // wait for the first to finish and replay it, so the write happens once. Keys are scoped to
 // the principal (one owner, or one agent) and kept 24 hours.
+//
+// The claim, the write and the stored answer are ONE transaction (runIdempotent): a write that
+// committed has its answer stored with it, so a retry after a lost connection replays it; a
+// write that did not commit left no claim, so the retry runs it. (Completing the record in a
+// statement of its own after the write's commit once let a dropped connection duplicate writes.)
 import { decryptSecret, encryptSecret } from "../crypto/secret-box";
 import { createHash } from "node:crypto";
-import type { TDbOrTx } from "../db/client";
+import type { TDb, TDbOrTx, TTx } from "../db/client";
+import { inTransaction, type TTransactionLimits } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import type { TOutcome } from "./outcome";
 
 export const IDEMPOTENCY_KEY_MAX = 128;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A request holding a key longer than this is presumed dead (crash) and the key is retaken. */
+/**
+ * A key held in_progress longer than this is presumed dead and retaken. Claims now commit only
+ * with their answer, so a committed in_progress row is left by an older version (or its crash).
+ */
 const LOCK_STALE_MS = 60_000;
 /** How long a duplicate waits for the first request before answering 409. */
 const WAIT_MS = 15_000;
+/**
+ * The limits of an idempotent write's transaction, which spans the whole operation (reads,
+ * write, audit) where each of its own transactions once had Prisma's 5 s: 30 s to finish, and
+ * 10 s to start, since writes queue for it (PGlite runs one transaction at a time; PostgreSQL's
+ * pool holds 10 connections). A route with longer work declares its own (statement imports).
+ */
+export const IDEMPOTENT_WRITE_LIMITS: TTransactionLimits = { maxWait: 10_000, timeout: 30_000 };
 
 export type TIdempotencyRequest = { principal: string; key: string; method: string; path: string; body: unknown };
 
@@ -156,6 +172,52 @@ export async function completeIdempotentRequest(
 /** Frees the key so the client may retry it. */
 export async function releaseIdempotentRequest(db: TDbOrTx, recordId: string): Promise<void> {
   await db.idempotencyRecord.deleteMany({ where: { id: recordId, state: "in_progress" } });
+}
+
+export type TIdempotentRun = { outcome: TOutcome; code?: string };
+
+/** A 5xx answer: its transaction is rolled back, claim included, so a retry runs again. */
+class RolledBack extends Error {
+  constructor(readonly result: TIdempotentRun) {
+    super("rolled back");
+  }
+}
+
+/**
+ * Runs an operation under its Idempotency-Key in one transaction, handed to `run` (every
+ * inTransaction inside joins it as a savepoint). The claim is an insert on the unique
+ * (principal, key): on PostgreSQL a concurrent duplicate waits on that index until this
+ * transaction ends, then replays the stored answer (or runs, if this one rolled back).
+ * - a storable answer (success, 202, 404, 409, …) is stored with the write, and commits;
+ * - another 4xx (a refused body, a denied scope or limit) commits without the claim: what the
+ *   operation recorded (the denial's audit entry) stays, and a corrected retry may reuse the key;
+ * - a 5xx rolls everything back.
+ */
+export async function runIdempotent(
+  db: TDb,
+  request: TIdempotencyRequest,
+  options: { encrypt?: boolean; limits?: TTransactionLimits },
+  run: (tx: TTx) => Promise<TIdempotentRun>,
+): Promise<{ outcome: TOutcome; replayed: boolean }> {
+  try {
+    return await inTransaction(
+      db,
+      async (tx) => {
+        const started = await beginIdempotentRequest(tx, request);
+        if (started.kind === "replay") return { outcome: started.outcome, replayed: true };
+        const result = await run(tx);
+        if (result.outcome.status >= 500) throw new RolledBack(result);
+        if (isStorable(result.outcome, result.code)) {
+          await completeIdempotentRequest(tx, started.recordId, result.outcome, { encrypt: options.encrypt });
+        } else await releaseIdempotentRequest(tx, started.recordId);
+        return { outcome: result.outcome, replayed: false };
+      },
+      options.limits ?? IDEMPOTENT_WRITE_LIMITS,
+    );
+  } catch (error) {
+    if (error instanceof RolledBack) return { outcome: error.result.outcome, replayed: false };
+    throw error;
+  }
 }
 
 export async function sweepIdempotencyRecords(db: TDbOrTx, now = new Date()): Promise<number> {

@@ -4,7 +4,8 @@
 // idempotency, error body.
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { TActor } from "../auth/actor";
-import type { TDb } from "../db/client";
+import type { TDbOrTx } from "../db/client";
+import type { TTransactionLimits } from "../db/transaction";
 import type { TAccessRule, TDeprecation } from "../trpc/meta";
 import type { TOutcome } from "./outcome";
 
@@ -12,8 +13,8 @@ export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type TPlainRequest = {
   req: Request;
-  /** The database, opened on first use. */
-  getDb: () => Promise<TDb>;
+  /** The database, opened on first use: the request's transaction when the route requires an Idempotency-Key. */
+  getDb: () => Promise<TDbOrTx>;
   actor: TActor;
   requestId: string;
   params: Record<string, string>;
@@ -34,6 +35,8 @@ export type TPlainRoute = {
   secretInResponse?: boolean;
   /** Body cap for this route; JSON routes default to 1 MB. */
   maxBodyBytes?: number;
+  /** Limits of the write's one transaction (idempotency "required"), when the REST layer's default is too short. */
+  transaction?: TTransactionLimits;
   /** The operation in the OpenAPI document (responses, request body, parameters). */
   openapi: ZodOpenApiOperationObject;
   handle: (request: TPlainRequest) => Promise<TOutcome>;

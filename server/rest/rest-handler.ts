@@ -1,25 +1,21 @@
 // THE /v1 REST layer. Every operation, procedure or plain route, passes through here once:
 //   request id → contract version → route → authentication → rate limit → body →
 //   idempotency → (scope, limit, approval, write, audit: inside the procedure) → envelope.
+// A write that requires an Idempotency-Key runs from the claim to its stored answer in one
+// transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
-import { getDatabase, type TDb } from "../db/client";
+import { getDatabase, type TDb, type TDbOrTx } from "../db/client";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { errorFields, log } from "../log";
 import { createContext } from "../trpc/context";
 import { toAppError } from "../errors/to-app-error";
 import { assertContractMin } from "./contract";
-import {
-  beginIdempotentRequest,
-  completeIdempotentRequest,
-  isStorable,
-  releaseIdempotentRequest,
-  validateIdempotencyKey,
-} from "./idempotency";
+import { runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
 import { createProcedureInvoker } from "./procedure-bridge";
@@ -31,6 +27,11 @@ export type TRestHandlerOptions = {
   router: AnyRouter;
   plainRoutes?: TPlainRoute[];
   getDb?: () => Promise<TDb>;
+  /**
+   * Test seam: runs once a write's work is committed and before its answer is built, where a
+   * dropped connection hurts most. A throw becomes the answer (500), as a lost connection would.
+   */
+  afterCommit?: (requestId: string) => Promise<void>;
 };
 
 export type TRestHandler = ((req: Request) => Promise<Response>) & { routes: RouteTable };
@@ -48,7 +49,6 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   async function handle(req: Request): Promise<Response> {
     const requestId = newRequestId();
     const headers: Record<string, string> = {};
-    let idempotencyRecord: { db: TDb; id: string } | undefined;
     let keyed = false; // whether the Idempotency-Key applies (shapes internal_error's retry advice)
     try {
       assertContractMin(req.headers.get("x-service-contract-min"));
@@ -82,38 +82,40 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
           ? parseJsonObject(rawBody, req.headers.get("content-type"))
           : undefined;
 
+      // Anything thrown by the operation is its answer here; the idempotent path decides what to keep.
+      const run = (runDb: () => Promise<TDbOrTx>) =>
+        execute({ route, params, url, req, db: runDb, actor, requestId, body, rawBody }).catch((thrown: unknown) => {
+          const error = toAppError(thrown);
+          logIfUnexpected(error, requestId, req);
+          return { outcome: errorOutcome(error, { keyed }), code: error.code };
+        });
+
       if (isWriteMethod(req.method) && route.idempotency === "required") {
         const key = validateIdempotencyKey(req.headers.get("idempotency-key"));
-        const started = await beginIdempotentRequest(await db(), {
-          principal: principalOf(actor),
-          key,
-          method: req.method,
-          path: url.pathname + url.search,
-          body: body ?? rawBody.toString("base64"),
-        });
-        if (started.kind === "replay") {
-          return toResponse(started.outcome, requestId, { ...headers, "Idempotent-Replayed": "true" });
-        }
-        idempotencyRecord = { db: await db(), id: started.recordId };
+        // Claim, write and stored answer commit together (or not at all): see runIdempotent.
+        const result = await runIdempotent(
+          await db(),
+          {
+            principal: principalOf(actor),
+            key,
+            method: req.method,
+            path: url.pathname + url.search,
+            body: body ?? rawBody.toString("base64"),
+          },
+          { encrypt: route.secretInResponse, limits: route.transaction },
+          (tx) => run(async () => tx),
+        );
+        await options.afterCommit?.(requestId);
+        if (result.replayed) headers["Idempotent-Replayed"] = "true";
+        return toResponse(result.outcome, requestId, headers);
       }
 
-      const { outcome, code } = await execute({ route, params, url, req, db, actor, requestId, body, rawBody });
-      if (idempotencyRecord) {
-        if (isStorable(outcome, code)) {
-          await completeIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id, outcome, {
-            encrypt: route.secretInResponse,
-          });
-        } else await releaseIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id);
-      }
+      const { outcome } = await run(db);
+      await options.afterCommit?.(requestId);
       return toResponse(outcome, requestId, headers);
     } catch (thrown) {
       const error = toAppError(thrown);
       logIfUnexpected(error, requestId, req);
-      if (idempotencyRecord) {
-        await releaseIdempotentRequest(idempotencyRecord.db, idempotencyRecord.id).catch((e: unknown) =>
-          log.error("could not release an idempotency key", { request_id: requestId, ...errorFields(e) }),
-        );
-      }
       return toResponse(errorOutcome(error, { keyed }), requestId, headers);
     }
   }
@@ -123,7 +125,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     params: Record<string, string>;
     url: URL;
     req: Request;
-    db: () => Promise<TDb>;
+    db: () => Promise<TDbOrTx>;
     actor: TActor;
     requestId: string;
     body: Record<string, unknown> | undefined;

@@ -2,6 +2,7 @@
 // matched with literal segments winning over parameters: /v1/agents/me is not
 // /v1/agents/{id}.
 import type { AnyRouter } from "@trpc/server";
+import type { TTransactionLimits } from "../db/transaction";
 import type { TAccessRule, TDeprecation, TProcedureMeta } from "../trpc/meta";
 import type { THttpMethod, TPlainRoute } from "./plain-route";
 
@@ -15,6 +16,7 @@ export type TRoute = {
   deprecation?: TDeprecation;
   secretInResponse?: boolean;
   maxBodyBytes?: number;
+  transaction?: TTransactionLimits;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
 };
 
@@ -65,6 +67,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       experimental: meta.experimental ?? false,
       deprecation: meta.deprecation,
       secretInResponse: meta.secretInResponse ?? false,
+      transaction: meta.transaction,
       target: { kind: "procedure", procedurePath },
     });
   }
@@ -82,6 +85,7 @@ export function routesFromPlain(plain: TPlainRoute[]): TRoute[] {
     deprecation: route.deprecation,
     secretInResponse: route.secretInResponse ?? false,
     maxBodyBytes: route.maxBodyBytes,
+    transaction: route.transaction,
     target: { kind: "plain", route },
   }));
 }

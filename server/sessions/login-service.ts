@@ -3,7 +3,8 @@
 // (a new address becomes an owner at its first verified login, not before).
 import { LOGIN_TOKEN_TTL_MS } from "../auth/lifetimes";
 import { sha256Hex } from "../auth/tokens";
-import type { TDb, TDbOrTx, TTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { errorFields, log } from "../log";
@@ -44,10 +45,10 @@ async function lockAddress(tx: TTx, email: string): Promise<void> {
 export type TMagicLinkOutcome = "sent" | "throttled";
 
 /** POST /v1/auth/magic-link. `email` is already normalised (ZLoginEmail). */
-export async function sendMagicLink(db: TDb, email: string, requestId: string): Promise<TMagicLinkOutcome> {
+export async function sendMagicLink(db: TDbOrTx, email: string, requestId: string): Promise<TMagicLinkOutcome> {
   const token = newLoginToken();
   const tokenHash = sha256Hex(token);
-  const created = await db.$transaction(async (tx) => {
+  const created = await inTransaction(db, async (tx) => {
     await lockAddress(tx, email);
     if ((await countLiveLoginTokens(tx, email)) >= MAX_LIVE_LOGIN_TOKENS) return false;
     await tx.loginToken.create({
@@ -80,9 +81,9 @@ export type TVerifyInput = {
 };
 
 /** POST /v1/auth/verify: spends the login token, creates the owner on first login, opens a session. */
-export async function verifyMagicLink(db: TDb, input: TVerifyInput): Promise<TNewSession> {
+export async function verifyMagicLink(db: TDbOrTx, input: TVerifyInput): Promise<TNewSession> {
   const tokenHash = sha256Hex(input.token);
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const now = new Date();
     // One statement decides: of concurrent verifies of one token exactly one sees
     // `used_at IS NULL` (PostgreSQL re-checks the condition after the first commit).

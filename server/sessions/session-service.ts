@@ -7,6 +7,7 @@ import { SESSION_TTL_MS } from "../auth/lifetimes";
 import { sha256Hex, tokenKey } from "../auth/tokens";
 import { recordAudit } from "../audit/audit-service";
 import type { TDb, TDbOrTx, TTx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import type { Owner, Prisma, Session } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
@@ -116,8 +117,13 @@ export async function findSessions(db: TDbOrTx, actor: TOwnerActor, query: TPage
 }
 
 /** Revokes one of the owner's sessions: another owner's is not_found, a revoked one state_conflict. */
-export async function revokeSession(db: TDb, actor: TOwnerActor, sessionId: string, requestId: string): Promise<TOwnerSession> {
-  return db.$transaction(async (tx) => {
+export async function revokeSession(
+  db: TDbOrTx,
+  actor: TOwnerActor,
+  sessionId: string,
+  requestId: string,
+): Promise<TOwnerSession> {
+  return inTransaction(db, async (tx) => {
     const now = new Date();
     // The owner id and `revokedAt: null` are in the write itself: of two concurrent revokes
     // exactly one changes the row, the other sees state_conflict.
@@ -145,8 +151,8 @@ export async function revokeSession(db: TDb, actor: TOwnerActor, sessionId: stri
 }
 
 /** Revokes every live session of the owner except the caller's own; answers how many. */
-export async function revokeOtherSessions(db: TDb, actor: TOwnerActor, requestId: string): Promise<{ revoked: number }> {
-  return db.$transaction(async (tx) => {
+export async function revokeOtherSessions(db: TDbOrTx, actor: TOwnerActor, requestId: string): Promise<{ revoked: number }> {
+  return inTransaction(db, async (tx) => {
     const now = new Date();
     const revoked = await tx.session.updateManyAndReturn({
       where: {
@@ -171,12 +177,12 @@ export async function revokeOtherSessions(db: TDb, actor: TOwnerActor, requestId
 }
 
 /** Ends the session the request was made with (POST /v1/auth/logout). */
-export async function endCurrentSession(db: TDb, actor: TOwnerActor, requestId: string): Promise<void> {
+export async function endCurrentSession(db: TDbOrTx, actor: TOwnerActor, requestId: string): Promise<void> {
   if (actor.credential !== "session" || !actor.sessionId) {
     throw new AppError("unauthenticated", "Sign-out needs the bearer of an owner session (ses_…).");
   }
   const sessionId = actor.sessionId;
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const { count } = await tx.session.updateMany({
       where: { id: sessionId, ownerId: actor.ownerId, revokedAt: null },
       data: { revokedAt: new Date() },

@@ -1,6 +1,6 @@
 // The context of one call, built the same way for the REST layer and for the panel.
 import type { TActor } from "../auth/actor";
-import type { TDb } from "../db/client";
+import type { TDbOrTx } from "../db/client";
 
 export type TResponseControl = {
   /** Overrides the procedure's declared success status (e.g. 202 for a pending approval). */
@@ -9,7 +9,7 @@ export type TResponseControl = {
 };
 
 export type TContext = {
-  db: TDb;
+  db: TDbOrTx;
   actor: TActor;
   requestId: string;
   /** Where the call came from (used by IP allow-lists and audit). */

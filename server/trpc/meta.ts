@@ -2,6 +2,7 @@
 // middleware and the OpenAPI document all read these fields; nothing is configured twice.
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { TScope } from "../auth/scopes";
+import type { TTransactionLimits } from "../db/transaction";
 
 /** The Access column of spec/operations.tsv. */
 export type TAccessRule =
@@ -28,4 +29,6 @@ export type TProcedureMeta = OpenApiMeta<{
   deprecation?: TDeprecation;
   /** The answer carries a secret shown once (a token, a signing secret): its replay copy is stored encrypted. */
   secretInResponse?: boolean;
+  /** Limits of the write's one transaction (idempotent writes), when the REST layer's default is too short. */
+  transaction?: TTransactionLimits;
 }>;

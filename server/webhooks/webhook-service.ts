@@ -3,7 +3,7 @@
 // parse and validate → map → ingest in one transaction. Anything wrong before the ingest
 // answers 401 or 400 and writes nothing.
 import { z } from "zod";
-import type { TDb } from "../db/client";
+import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
@@ -65,7 +65,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * every item's integration_id the path's, whatever the body says.
  */
 export async function receiveGenericDelivery(
-  db: TDb,
+  db: TDbOrTx,
   integrationId: string,
   input: TDeliveryInput & { contentType: string | null },
 ): Promise<TDeliveryResult> {
@@ -130,7 +130,7 @@ function replayed(events: number, signals: number, requestId: string, integratio
  * for the whole delivery.
  */
 export async function receiveProviderDelivery(
-  db: TDb,
+  db: TDbOrTx,
   provider: string,
   input: TDeliveryInput & { contentType: string | null },
 ): Promise<TWebhookResult> {
