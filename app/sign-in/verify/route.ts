@@ -3,9 +3,11 @@
 // service (the same verifyMagicLink as POST /v1/auth/verify), keeps the new `ses_` session in
 // the panel cookie and opens the panel. A used, expired or unknown link lands on the sign-in
 // page with the same message as Auth.js's own links, which offers to send a new one.
-import { clientIpFromHeaders, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
+import { clientIp } from "@/server/auth/client-ip";
+import { newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { toAppError } from "@/server/errors/to-app-error";
+import { consumeIpLimit } from "@/server/rest/ip-limit";
 import { errorFields, log } from "@/server/log";
 import { verifyMagicLink } from "@/server/sessions/login-service";
 import { endPanelSession, PRIVATE_REDIRECT, seeOther as redirect, setPanelCookie } from "../../api/panel/_lib";
@@ -24,11 +26,14 @@ export async function GET(req: Request): Promise<Response> {
   const requestId = newPanelRequestId();
   try {
     const db = (await getDatabase()).prisma;
+    const ip = clientIp(req.headers);
+    // Spending a login token is the public door: 60 a minute per client IP (server/rest/ip-limit.ts).
+    if ((await consumeIpLimit(db, "public", ip)).exceeded) return seeOther(`${SIGN_IN_PATH}?error=rate_limited`);
     const session = await verifyMagicLink(db, {
       channel: "panel",
       token,
       userAgent: req.headers.get("user-agent"),
-      ip: clientIpFromHeaders(req.headers),
+      ip,
       requestId,
     });
     // A session this browser held before is given up, not left behind alive.

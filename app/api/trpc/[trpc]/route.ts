@@ -3,12 +3,8 @@
 // invalid cookie simply makes the caller the public actor.
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import {
-  clientIpFromHeaders,
-  isSameOriginRequest,
-  newPanelRequestId,
-  panelSessionFromRequest,
-} from "@/server/auth/panel-session";
+import { clientIp } from "@/server/auth/client-ip";
+import { isSameOriginRequest, newPanelRequestId, panelSessionFromRequest } from "@/server/auth/panel-session";
 import { AppError } from "@/server/errors/app-error";
 import { errorFields, log } from "@/server/log";
 import { appRouter } from "@/server/router";
@@ -34,7 +30,7 @@ function handle(req: Request): Promise<Response> {
         db,
         actor,
         requestId,
-        ip: clientIpFromHeaders(req.headers),
+        ip: clientIp(req.headers),
         userAgent: req.headers.get("user-agent"),
       });
     },
