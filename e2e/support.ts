@@ -7,7 +7,7 @@ import { expect, type Page } from "@playwright/test";
 export const E2E_OWNER_TOKEN = "e2e-owner-token-0123456789";
 
 /** The server the e2e run starts (localhost, not 127.0.0.1: see playwright.config.ts). */
-export const E2E_PORT = 3123;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 /** The static owner's email of this run (set by playwright.config.ts, new every run). */
