@@ -27,6 +27,16 @@ const ZEnv = z.object({
   FX_ECB_URL: z.string().url().default(ECB_DEFAULT_URL),
   FX_ECB_TIMEOUT_MS: z.coerce.number().int().min(100).default(ECB_TIMEOUT_MS),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Reverse-proxy hops in front of the app whose X-Forwarded-For entries are trusted for the
+   * client IP (server/auth/client-ip.ts); unset or 0 = the socket address, the header ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^\d{0,2}$/, "TRUST_PROXY must be the number of proxy hops to trust (0 to 99), e.g. 1")
+    .transform((value) => (value === "" || Number(value) === 0 ? undefined : Number(value)))
+    .optional(),
   /** The server's V8 old-space limit (MB), so memory stays near the live set (scripts/start.ts). */
   SERVER_HEAP_MB: z.coerce.number().int().min(128).default(320),
   /** Search Ads OAuth (connect search_ads): the app's client at the platform and its two endpoints. */

@@ -8,14 +8,12 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn, EMAIL_PROVIDER_ID } from "@/server/auth/authjs";
-import { clientIpFromHeaders } from "@/server/auth/panel-session";
+import { clientIp } from "@/server/auth/client-ip";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";
-import { consumeRateLimit } from "@/server/rest/rate-limit";
+import { consumeIpLimit } from "@/server/rest/ip-limit";
 import { ZLoginEmail } from "@/server/sessions/session.schema";
 
-/** Link requests per client address per minute (Auth.js also caps live links per address). */
-const REQUESTS_PER_MINUTE = 10;
 const AFTER_SIGN_IN = "/businesses";
 
 export type TEmailSignInState = { error: string | null; email: string };
@@ -29,8 +27,10 @@ export async function requestSignInLink(_previous: TEmailSignInState, form: Form
 
   let next: string;
   try {
-    const ip = clientIpFromHeaders(await headers()) ?? "unknown";
-    const attempts = await consumeRateLimit((await getDatabase()).prisma, `panel-magic-link:${ip}`, REQUESTS_PER_MINUTE);
+    // The login limit per client IP that POST /v1/auth/magic-link counts too (10 a minute);
+    // Auth.js also caps live links per address. signIn() below calls Auth.js in process, not
+    // through /api/auth, so this request is counted once.
+    const attempts = await consumeIpLimit((await getDatabase()).prisma, "login", clientIp(await headers()));
     if (attempts.exceeded) return { error: "Too many attempts. Wait a minute and try again.", email };
 
     const location = await signIn(EMAIL_PROVIDER_ID, { email: parsed.data, redirectTo: AFTER_SIGN_IN, redirect: false });

@@ -105,11 +105,11 @@ describe("agent tokens", () => {
 
   it("answers 403 ip_not_allowed from outside the allowed ranges", async () => {
     const agent = await createAgent(api, { allowed_ip_ranges: ["10.0.0.0/8", "2001:db8::/32"] });
-    const inside = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "10.1.2.3" } });
+    const inside = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "10.1.2.3" });
     expect(inside.status).toBe(200);
-    const v6 = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "2001:db8::1" } });
+    const v6 = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "2001:db8::1" });
     expect(v6.status).toBe(200);
-    const outside = await api.call("GET", "/v1/me", { token: agent.token, headers: { "x-forwarded-for": "192.168.1.1" } });
+    const outside = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "192.168.1.1" });
     expect(outside.status).toBe(403);
     expect(outside.body.error.code).toBe("ip_not_allowed");
     const unknown = await api.call("GET", "/v1/me", { token: agent.token });

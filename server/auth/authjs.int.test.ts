@@ -14,6 +14,7 @@ import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../../test/helpers
 import { setDatabase } from "../db/client";
 import type { AppError } from "../errors/app-error";
 import { authenticateToken } from "./authenticate";
+import { SOCKET_ADDRESS_HEADER } from "./client-ip";
 import { confirmLoginLink } from "./login-link";
 import { MAX_LIVE_LOGIN_TOKENS } from "../sessions/session-tokens";
 import { sha256Hex } from "./tokens";
@@ -85,7 +86,7 @@ describe("panel sign-in through Auth.js", () => {
     const headers = new Headers({
       cookie: cookieHeader(jar),
       "user-agent": "vitest-browser/2.0",
-      "x-forwarded-for": "198.51.100.23",
+      [SOCKET_ADDRESS_HEADER]: "198.51.100.23",
     });
     let body: string | undefined;
     if (form) {
@@ -110,7 +111,7 @@ describe("panel sign-in through Auth.js", () => {
           "sec-fetch-site": "same-origin",
           "content-type": "application/x-www-form-urlencoded",
           "user-agent": "vitest-browser/2.0",
-          "x-forwarded-for": "198.51.100.23",
+          [SOCKET_ADDRESS_HEADER]: "198.51.100.23",
         },
         body: new URL(link).searchParams.toString(),
       }),

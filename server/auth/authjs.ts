@@ -12,13 +12,17 @@ import { getDatabase } from "../db/client";
 import { getEnv } from "../env";
 import { errorFields, log } from "../log";
 import { loginMail } from "../mail/login-mail";
+import { consumeIpLimit } from "../rest/ip-limit";
+import { errorOutcome, toResponse } from "../rest/outcome";
+import { rateLimitedError, rateLimitHeaders } from "../rest/rate-limit";
 import { sendMail } from "../mail/mailer";
 import { countLiveLoginTokens } from "../sessions/login-service";
 import { ZLoginEmail } from "../sessions/session.schema";
 import { MAX_LIVE_LOGIN_TOKENS, newLoginToken, newSessionToken } from "../sessions/session-tokens";
 import { createAuthjsAdapter } from "./authjs-adapter";
+import { clientIp } from "./client-ip";
 import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
-import { PANEL_COOKIE, VERIFY_PATH } from "./panel-session";
+import { newPanelRequestId, PANEL_COOKIE, VERIFY_PATH } from "./panel-session";
 import { sha256Hex } from "./tokens";
 import { AUTH_SECRET_FILE, dataDirSecret } from "../crypto/data-dir-secret";
 
@@ -59,10 +63,6 @@ function normalizeIdentifier(raw: string): string {
   return parsed.data;
 }
 
-function clientIp(req: Request | undefined): string | null {
-  return req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
-}
-
 export async function authConfig(req: Request | undefined): Promise<NextAuthConfig> {
   const env = getEnv();
   const secret = await authSecret();
@@ -71,7 +71,11 @@ export async function authConfig(req: Request | undefined): Promise<NextAuthConf
     secret,
     trustHost: true,
     basePath: AUTH_BASE_PATH,
-    adapter: createAuthjsAdapter({ getDb, userAgent: req?.headers.get("user-agent") ?? null, ip: clientIp(req) }),
+    adapter: createAuthjsAdapter({
+      getDb,
+      userAgent: req?.headers.get("user-agent") ?? null,
+      ip: req ? clientIp(req.headers) : null,
+    }),
     providers: [
       Nodemailer({
         id: EMAIL_PROVIDER_ID,
@@ -122,4 +126,23 @@ export async function authConfig(req: Request | undefined): Promise<NextAuthConf
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth((req) => authConfig(req));
+const nextAuth = NextAuth((req) => authConfig(req));
+export const { auth, signIn, signOut } = nextAuth;
+
+type TAuthjsHandler = (typeof nextAuth.handlers)["GET"];
+
+/**
+ * Auth.js's endpoints behind the per-IP door (server/rest/ip-limit.ts): asking for a sign-in
+ * mail spends the login budget that POST /v1/auth/magic-link spends (10 a minute), every other
+ * call (the callback spends a login token) the public one (60 a minute).
+ */
+function behindIpLimit(handler: TAuthjsHandler): TAuthjsHandler {
+  return async (req) => {
+    const budget = req.method === "POST" && req.nextUrl.pathname.startsWith(`${AUTH_BASE_PATH}/signin/`) ? "login" : "public";
+    const state = await consumeIpLimit((await getDatabase()).prisma, budget, clientIp(req.headers));
+    if (!state.exceeded) return handler(req);
+    return toResponse(errorOutcome(rateLimitedError(state)), newPanelRequestId(), rateLimitHeaders(state));
+  };
+}
+
+export const handlers = { GET: behindIpLimit(nextAuth.handlers.GET), POST: behindIpLimit(nextAuth.handlers.POST) };

@@ -12,11 +12,12 @@ import type { TDb } from "../db/client";
 import { getDatabase } from "../db/client";
 import { toAppError } from "../errors/to-app-error";
 import { errorFields, log } from "../log";
+import { consumeIpLimit } from "../rest/ip-limit";
 import { verifyMagicLink } from "../sessions/login-service";
 import { authSecret, EMAIL_CALLBACK_PATH, handlers } from "./authjs";
 import { endPanelSession, PRIVATE_REDIRECT, seeOther, setPanelCookie } from "./panel-response";
+import { clientIp, SOCKET_ADDRESS_HEADER } from "./client-ip";
 import {
-  clientIpFromHeaders,
   isSameOriginRequest,
   newPanelRequestId,
   panelTokenFromRequest,
@@ -104,11 +105,15 @@ async function spendSessionLink(req: Request, link: Extract<TLoginLink, { kind: 
   const requestId = newPanelRequestId();
   try {
     const db = (await getDatabase()).prisma;
+    const ip = clientIp(req.headers);
+    // Spending a login token is the public door: 60 a minute per client IP (server/rest/ip-limit.ts).
+    // Auth.js's links are counted by its own handlers (authjs.ts).
+    if ((await consumeIpLimit(db, "public", ip)).exceeded) return redirectTo(`${SIGN_IN_PATH}?error=rate_limited`);
     const session = await verifyMagicLink(db, {
       channel: "panel",
       token: link.token,
       userAgent: req.headers.get("user-agent"),
-      ip: clientIpFromHeaders(req.headers),
+      ip,
       requestId,
     });
     // A session this browser held before is given up, not left behind alive.
@@ -137,7 +142,7 @@ async function spendAuthjsLink(req: Request, link: Extract<TLoginLink, { kind: "
     ...(link.callbackUrl ? { callbackUrl: link.callbackUrl } : {}),
   }).toString();
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", "x-forwarded-for", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "host"]) {
+  for (const name of ["cookie", "user-agent", SOCKET_ADDRESS_HEADER, "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "host"]) {
     const value = req.headers.get(name);
     if (value !== null) headers.set(name, value);
   }

@@ -11,6 +11,7 @@ import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { PUBLIC_ACTOR, type TActor, type TOwnerActor } from "./actor";
 import { authenticateToken } from "./authenticate";
+import { clientIp } from "./client-ip";
 import { crossSiteReason } from "./csrf";
 
 export const PANEL_COOKIE = "fbo_token";
@@ -99,13 +100,9 @@ export function newPanelRequestId(): string {
   return `req_${randomUUID().replaceAll("-", "")}`;
 }
 
-export function clientIpFromHeaders(h: Headers): string | null {
-  return h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || null;
-}
-
 /** Request id and client address for a server component's call context. */
 export async function serverComponentRequestInfo(): Promise<{ requestId: string; ip: string | null }> {
-  return { requestId: newPanelRequestId(), ip: clientIpFromHeaders(await headers()) };
+  return { requestId: newPanelRequestId(), ip: clientIp(await headers()) };
 }
 
 function isHttps(req: Request): boolean {

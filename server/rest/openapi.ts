@@ -23,6 +23,12 @@ Conventions every operation follows:
 - Authenticated responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset
   (Unix seconds when the one-minute window ends). Over the limit: 429 rate_limited with
   Retry-After (seconds). The limit is per token.
+- Calls without a bearer are limited per client IP, with the same headers and 429: POST
+  /v1/auth/magic-link 10 a minute (on top of its per-address throttle), every other one 60 a
+  minute; a bearer refused with 401 spends the same 60, and past them no bearer from that
+  address is checked until the minute ends. Not counted: signed webhooks (the signature is the
+  credential, and providers deliver in bursts) and this document. The client IP is the
+  connection's address, or with TRUST_PROXY=N the N-th X-Forwarded-For entry from the right.
 - Writes (POST, PUT, PATCH, DELETE) need Idempotency-Key (at most ${IDEMPOTENCY_KEY_MAX} characters) except
   where an operation says otherwise. Keys are scoped to the caller (the owner, or one agent) and
   kept 24 hours. The same key with the same method, path and body replays the stored answer with

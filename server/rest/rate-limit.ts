@@ -85,6 +85,18 @@ export async function consumeRateLimit(db: TDb, key: string, limit: number, now 
   }
 }
 
+/**
+ * The refusal a key has already met in this window on this instance, without spending a
+ * permit (and without a database round trip): the per-IP door refuses every bearer from an
+ * address whose failures used up its budget, so that a 429 for a wrong guess and a 200 for
+ * the right one cannot be told apart.
+ */
+export function knownExceeded(db: TDb, key: string, limit: number, now = new Date()): TRateLimitState | undefined {
+  const lease = leasesByDb.get(db)?.get(key);
+  if (!lease || lease.windowStart !== Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS) return undefined;
+  return lease.exhausted && lease.left === 0 ? stateOf(lease, limit, true) : undefined;
+}
+
 function forgetOldWindows(leases: Map<string, TLease>, windowStart: number): void {
   for (const [key, lease] of leases) if (lease.windowStart !== windowStart) leases.delete(key);
 }

@@ -1,7 +1,7 @@
 // The one REST layer, end to end through real Requests on a real database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
-import { applyTestEnv, createTestApi, OWNER_TOKEN, type TTestApi } from "../../test/helpers/api";
+import { applyTestEnv, createTestApi, freshClientIp, OWNER_TOKEN, type TTestApi } from "../../test/helpers/api";
 import { CONTRACT_VERSION } from "./contract";
 
 let api: TTestApi;
@@ -339,8 +339,9 @@ describe("rate limit", () => {
     }
   });
 
-  it("sends no rate-limit headers on public answers", async () => {
-    const response = await api.call("GET", "/v1/test/deprecated", { token: null });
-    expect(response.headers.get("x-ratelimit-limit")).toBeNull();
+  it("sends the client IP's public budget (60 a minute) on public answers", async () => {
+    const response = await api.call("GET", "/v1/test/deprecated", { token: null, clientIp: freshClientIp() });
+    expect(response.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("59");
   });
 });

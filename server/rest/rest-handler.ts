@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
+import { clientIp } from "../auth/client-ip";
 import { getDatabase, type TDb, type TDbOrTx } from "../db/client";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
@@ -18,6 +19,7 @@ import { assertContractMin } from "./contract";
 import { runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
+import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureInvoker } from "./procedure-bridge";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
@@ -67,7 +69,11 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.
       let dbPromise: Promise<TDb> | undefined;
       const db = () => (dbPromise ??= getDb());
-      const actor = await authenticate(db, req, route);
+      const ip = clientIp(req.headers);
+      const actor = await authenticateAtTheDoor(
+        { db, access: route.access, ip, hasBearer: req.headers.has("authorization"), headers },
+        () => authenticate(db, req, route, ip),
+      );
       if (actor.type === "owner" || actor.type === "agent") {
         const state = await consumeRateLimit(await db(), actor.tokenKey, getEnv().RATE_LIMIT_PER_MINUTE);
         Object.assign(headers, rateLimitHeaders(state));
@@ -148,7 +154,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       db: await call.db(),
       actor: call.actor,
       requestId: call.requestId,
-      ip: clientIp(call.req),
+      ip: clientIp(call.req.headers),
       userAgent: call.req.headers.get("user-agent"),
     });
     const result = await invoke({ req: call.req, url: call.url, body: call.body, ctx });
@@ -165,13 +171,13 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   return Object.assign(handle, { routes: table });
 }
 
-async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute): Promise<TActor> {
+async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute, ip: string | null): Promise<TActor> {
   if (route.access.kind === "signature") return PUBLIC_ACTOR; // the handler checks the signature
   const header = req.headers.get("authorization");
   // A public operation needs no bearer, but one that is sent must be valid (logout uses it).
   if (route.access.kind === "public" && header === null) return PUBLIC_ACTOR;
   const token = parseBearer(header);
-  return authenticateToken(await db(), token, { ip: clientIp(req) });
+  return authenticateToken(await db(), token, { ip });
 }
 
 function deprecationHeaders(route: TRoute): Record<string, string> {
@@ -181,10 +187,6 @@ function deprecationHeaders(route: TRoute): Record<string, string> {
     Sunset: new Date(`${route.deprecation.sunset}T00:00:00Z`).toUTCString(),
     Link: `<${route.deprecation.link}>; rel="deprecation"`,
   };
-}
-
-function clientIp(req: Request): string | null {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
 }
 
 function logIfUnexpected(error: AppError, requestId: string, req: Request): void {

@@ -16,7 +16,8 @@ function openApiRoute(document: () => string): TPlainRoute {
   return {
     method: "GET",
     path: "/v1/openapi.json",
-    access: { kind: "public" },
+    // Static, opens no database: not counted per IP (server/rest/ip-limit.ts).
+    access: { kind: "public", ipLimit: "none" },
     openapi: {
       summary: "This OpenAPI document",
       tags: ["Meta"],

@@ -17,7 +17,8 @@ export const sendMagicLinkMeta: TProcedureMeta = {
 - Throttle: at most ${MAX_LIVE_LOGIN_TOKENS} unused, unexpired links per address. Beyond that the answer is still 202 but no mail is sent until the oldest link expires.
 - The email is trimmed and lower-cased; at most 254 characters, else 400 validation_error.`,
   },
-  access: { kind: "public" },
+  // On top of the per-address throttle: 10 a minute per client IP (server/rest/ip-limit.ts).
+  access: { kind: "public", ipLimit: "login" },
   idempotency: "exempt",
   successStatus: 202,
 };

@@ -6,7 +6,9 @@ import type { TTransactionLimits } from "../db/transaction";
 
 /** The Access column of spec/operations.tsv. */
 export type TAccessRule =
-  | { kind: "public" } // P: no bearer
+  // P: no bearer. Calls without one count per client IP (server/rest/ip-limit.ts): `login`
+  // 10 a minute, else the public 60 a minute; `none` only for what opens no database.
+  | { kind: "public"; ipLimit?: "login" | "none" }
   | { kind: "signature" } // P (signature): authenticated by a webhook signature
   | { kind: "owner" } // O
   | { kind: "owner_or_agent"; scope?: TScope }; // OA: the owner, or an agent holding the scope (any agent without one)

@@ -4,7 +4,8 @@
 // invalid cookie simply makes the caller the public actor, an invalid bearer is a 401.
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { clientIpFromHeaders, isSameOriginRequest, newPanelRequestId, panelSessionFromRequest } from "../auth/panel-session";
+import { clientIp } from "../auth/client-ip";
+import { isSameOriginRequest, newPanelRequestId, panelSessionFromRequest } from "../auth/panel-session";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { errorFields, log } from "../log";
@@ -33,7 +34,7 @@ export function handlePanelTrpc(req: Request): Promise<Response> {
         db,
         actor,
         requestId,
-        ip: clientIpFromHeaders(req.headers),
+        ip: clientIp(req.headers),
         userAgent: req.headers.get("user-agent"),
       });
     },

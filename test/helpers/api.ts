@@ -2,6 +2,7 @@
 // database. Writes get a fresh Idempotency-Key unless a test sets one.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
+import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { resetEnvForTests } from "../../server/env";
 import { createV1Handler } from "../../server/rest/v1";
 import type { TRestHandler } from "../../server/rest/rest-handler";
@@ -22,6 +23,11 @@ export type TCallOptions = {
   headers?: Record<string, string>;
   /** Idempotency-Key; null sends none. Default: a fresh key on writes. */
   idempotencyKey?: string | null;
+  /**
+   * The TCP peer's address, as the server entry stamps it (server/auth/client-ip.ts). Default:
+   * none, so the REST layer sees an unknown address (one shared per-IP budget).
+   */
+  clientIp?: string;
 };
 
 export type TTestApi = {
@@ -31,6 +37,14 @@ export type TTestApi = {
   call: <T = any>(method: string, path: string, options?: TCallOptions) => Promise<TApiResponse<T>>;
   close: () => Promise<void>;
 };
+
+let clientIps = 0;
+
+/** A client address no other call of this process used (198.18.0.0/15, set aside for tests). */
+export function freshClientIp(): string {
+  clientIps += 1;
+  return `198.${18 + (Math.floor(clientIps / 65536) % 2)}.${Math.floor(clientIps / 256) % 256}.${clientIps % 256}`;
+}
 
 export function applyTestEnv(env: Record<string, string | undefined>): void {
   for (const [key, value] of Object.entries(env)) {
@@ -81,6 +95,7 @@ function requestHeaders(options: Omit<TCallOptions, "body" | "rawBody">, isWrite
   const headers = new Headers(options.headers);
   const token = options.token === undefined ? OWNER_TOKEN : options.token;
   if (token !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  if (options.clientIp !== undefined) headers.set(SOCKET_ADDRESS_HEADER, options.clientIp);
   const key = options.idempotencyKey === undefined ? (isWrite ? randomUUID() : null) : options.idempotencyKey;
   if (key !== null) headers.set("idempotency-key", key);
   return headers;

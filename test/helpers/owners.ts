@@ -8,7 +8,7 @@
 // at mail themselves start their own with startSmtpSink().
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { applyTestEnv, type TTestApi } from "./api";
+import { applyTestEnv, freshClientIp, type TTestApi } from "./api";
 
 export type TReceivedMail = {
   /** Envelope sender and recipients (lower case). */
@@ -133,10 +133,12 @@ export async function signInOwner(api: TTestApi, email: string): Promise<{ token
   const sink = await sharedSmtpSink();
   if (process.env.SMTP_URL !== sink.url) applyTestEnv({ SMTP_URL: sink.url });
   const since = sink.messages.length;
-  const requested = await api.call("POST", "/v1/auth/magic-link", { token: null, body: { email } });
+  // Each sign-in from its own address, so a file signing many owners in stays under the per-IP limits.
+  const clientIp = freshClientIp();
+  const requested = await api.call("POST", "/v1/auth/magic-link", { token: null, body: { email }, clientIp });
   if (requested.status !== 202) throw new Error(`magic-link answered ${requested.status}: ${requested.text}`);
   const mail = await sink.waitForMail(email, { since });
-  const verified = await api.call("POST", "/v1/auth/verify", { token: null, body: { token: loginTokenFrom(mail) } });
+  const verified = await api.call("POST", "/v1/auth/verify", { token: null, body: { token: loginTokenFrom(mail) }, clientIp });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}: ${verified.text}`);
   return { token: verified.body.data.session_token, ownerId: verified.body.data.user.id };
 }

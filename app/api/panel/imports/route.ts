@@ -4,6 +4,7 @@
 // stream, untouched, so the layer's own rules apply exactly as on /v1: body cap (413), the
 // Idempotency-Key over the raw bytes, authentication, rate limit, the plain route (415, 400).
 import { getV1Handler } from "@/server/rest/v1";
+import { SOCKET_ADDRESS_HEADER } from "@/server/auth/client-ip";
 import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest } from "@/server/auth/panel-session";
 import { AppError } from "@/server/errors/app-error";
 import { errorOutcome, toResponse } from "@/server/rest/outcome";
@@ -17,8 +18,9 @@ const FORWARDED_HEADERS = [
   "content-length",
   "idempotency-key",
   "user-agent",
+  // The client IP as server/auth/client-ip.ts reads it.
+  SOCKET_ADDRESS_HEADER,
   "x-forwarded-for",
-  "x-real-ip",
   "x-service-contract-min",
 ];
 

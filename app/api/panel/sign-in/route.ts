@@ -3,17 +3,16 @@
 // form post (the page also works without JavaScript).
 import { NextResponse } from "next/server";
 import { authenticateToken } from "@/server/auth/authenticate";
-import { clientIpFromHeaders, isSameOriginRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
+import { clientIp } from "@/server/auth/client-ip";
+import { isSameOriginRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";
-import { consumeRateLimit } from "@/server/rest/rate-limit";
+import { consumeIpLimit } from "@/server/rest/ip-limit";
 import { seeOther, setPanelCookie } from "../_lib";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** Sign-in attempts per client address per minute (guessing tokens stays pointless). */
-const ATTEMPTS_PER_MINUTE = 20;
 const AFTER_SIGN_IN = "/businesses";
 
 type TFailure = {
@@ -44,8 +43,9 @@ export async function POST(req: Request): Promise<Response> {
 
   try {
     const db = (await getDatabase()).prisma;
-    const ip = clientIpFromHeaders(req.headers) ?? "unknown";
-    const attempts = await consumeRateLimit(db, `panel-sign-in:${ip}`, ATTEMPTS_PER_MINUTE);
+    // Every attempt spends the client IP's public budget (60 a minute), the one /v1's refused
+    // bearers spend too: guessing tokens through either door is the same guessing.
+    const attempts = await consumeIpLimit(db, "public", clientIp(req.headers));
     if (attempts.exceeded) return fail(FAILURES.rate_limited);
 
     const actor = await authenticateToken(db, token).catch(() => null);

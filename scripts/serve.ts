@@ -1,0 +1,57 @@
+// The HTTP server in front of Next.js (run by scripts/start.ts instead of `next start`).
+//
+// It exists for one reason: route handlers get a web Request without the socket, and Next.js
+// only fills X-Forwarded-For with the socket's address when the client sent none, so the app
+// could not tell the real peer from a forged header. Here, before Next.js sees a request, any
+// client copy of the socket-address header is dropped and the socket's address put in its
+// place (server/auth/client-ip.ts reads it, and X-Forwarded-For only as far as TRUST_PROXY
+// says). Everything else is Next.js's own request handler, as `next start` runs it.
+//
+//   node --import tsx scripts/serve.ts [--dev]      (PORT from the environment; all interfaces)
+import http from "node:http";
+import { stampSocketAddress } from "../server/auth/client-ip";
+import { getEnv } from "../server/env";
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  // As `next start` / `next dev` set it, before Next.js loads.
+  (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+  const port = getEnv().PORT;
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: process.cwd(), port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    stampSocketAddress(req);
+    handle(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  // Upgrades (dev's hot reload socket) go to Next.js with the same stamp.
+  const upgrade = app.getUpgradeHandler();
+  server.on("upgrade", (req, socket, head) => {
+    stampSocketAddress(req);
+    void upgrade(req, socket, head);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, resolve); // every interface, as `next start`
+  });
+  console.log(`Ready on http://localhost:${port}`);
+
+  const stop = () => {
+    server.close(() => process.exit(0));
+    // Keep-alive connections would hold close() open.
+    server.closeAllConnections();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
