@@ -9,6 +9,7 @@ import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { findAgentWrite } from "../access/write-registry";
+import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
@@ -135,6 +136,8 @@ export async function approve(
   return inTransaction(db, async (tx) => {
     const row = await claimPending(tx, caller.ownerId, id, "approved", input.decision_note, ["request", "write"]);
     let result: unknown = null;
+    // What the approval did: succeeded, or (a connect request) what remains for the owner.
+    let outcome: { status: string; data: unknown } | null = null;
     if (row.kind === "write") {
       const write = findAgentWrite(row.action);
       if (!write) throw new AppError("internal_error", `No write is registered for ${row.action}.`);
@@ -147,11 +150,15 @@ export async function approve(
       const grant = ZGrant.parse((row.params as { grant?: unknown }).grant);
       await addGrant(tx, caller.ownerId, row.agentId, grant);
       result = { granted: grant };
+    } else if (row.action === "connect_integration") {
+      const provider = (row.params as { provider?: unknown }).provider;
+      outcome = await connectRequestOutcome(tx, caller.ownerId, typeof provider === "string" ? provider : null);
     }
+    outcome ??= { status: "succeeded", data: result };
     const updated = await tx.approval.update({
       where: { id },
       data: {
-        result: toJson({ status: "succeeded", data: result }),
+        result: toJson(outcome),
         params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined,
       },
     });
@@ -160,7 +167,7 @@ export async function approve(
       caller,
       "approval.approved",
       { type: "approval", id },
-      { action: row.action, overridden: Object.keys(input.params_override ?? {}) },
+      { action: row.action, outcome: outcome.status, overridden: Object.keys(input.params_override ?? {}) },
     );
     return toApprovalDto(updated);
   });

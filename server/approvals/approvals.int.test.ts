@@ -165,6 +165,72 @@ describe("requests", () => {
   });
 });
 
+describe("approving a connect_integration data request", () => {
+  const ask = async (provider?: string) => {
+    const response = await api.call("POST", "/v1/data-requests", {
+      token: agent.token,
+      body: {
+        action: "connect_integration",
+        ...(provider ? { provider } : {}),
+        description: "the account",
+        reason: "to read it",
+      },
+    });
+    expect(response.status).toBe(202);
+    return response.body.data.approval.id as string;
+  };
+  const approveIt = async (id: string) => {
+    const response = await api.call("POST", `/v1/approvals/${id}/approve`, { body: {} });
+    expect(response.status, response.text).toBe(200);
+    return response.body.data;
+  };
+
+  it("never claims a connection it did not make: the result names the owner's next step", async () => {
+    const before = await api.db.integration.count();
+    const approved = await approveIt(await ask("billing_a"));
+    expect(approved.status).toBe("approved");
+    expect(approved.result).toMatchObject({
+      status: "action_required",
+      data: {
+        connected: false,
+        provider: "billing_a",
+        next_step: { method: "POST", path: "/v1/integrations/billing_a/connect", required: ["business_id", "account_id"] },
+      },
+    });
+    expect(approved.result.data.message).toContain("POST /v1/integrations/billing_a/connect");
+    expect(await api.db.integration.count()).toBe(before);
+    const audit = await api.db.auditEntry.findFirstOrThrow({ where: { action: "approval.approved", targetId: approved.id } });
+    expect(audit.details).toMatchObject({ action: "connect_integration", outcome: "action_required" });
+
+    // Once the owner connected it, approving a request for it says so, with the connection.
+    const connected = await api.call("POST", "/v1/integrations/billing_a/connect", {
+      body: { business_id: businessId, account_id: "acct_requested" },
+    });
+    expect(connected.status, connected.text).toBe(201);
+    const again = await approveIt(await ask("billing_a"));
+    expect(again.result).toMatchObject({
+      status: "connected",
+      data: { connected: true, provider: "billing_a", integration_ids: [connected.body.data.id] },
+    });
+  });
+
+  it("names the right step for every kind of provider, and none for one that cannot be connected", async () => {
+    const cases: Array<[string | undefined, Record<string, unknown>]> = [
+      ["generic", { path: "/v1/integrations/generic/connect", required: ["business_id"] }],
+      ["search_ads", { path: "/v1/integrations/search_ads/connect", required: ["business_id", "account_id"] }],
+      [undefined, { method: "GET", path: "/v1/integrations/catalog" }],
+    ];
+    for (const [provider, nextStep] of cases) {
+      const approved = await approveIt(await ask(provider));
+      expect(approved.result).toMatchObject({ status: "action_required", data: { connected: false, next_step: nextStep } });
+    }
+    for (const provider of ["bank_provider_a", "manual_import", "no_such_provider"]) {
+      const approved = await approveIt(await ask(provider));
+      expect(approved.result).toMatchObject({ status: "not_connectable", data: { connected: false, next_step: null } });
+    }
+  });
+});
+
 describe("listing", () => {
   it("filters by kind and status and paginates", async () => {
     const writes = await api.call("GET", "/v1/approvals?kind=write&limit=2");
