@@ -49,7 +49,9 @@ export const ZApproveInput = z.object({
   params_override: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe("Fields of a held write to change before it runs; validated like the original body."),
+    .describe(
+      "Fields of a held write to change before it runs, validated like the original body; for a grant_scope request { grant: { …fields to change } }; for a data request provider and description.",
+    ),
 });
 
 export const ZDecisionInput = z.object({ decision_note: z.string().trim().max(2000).optional() });
