@@ -326,7 +326,10 @@ function GrantText({ grant }: { grant: unknown }) {
 function ResultText({ result }: { result: unknown }) {
   if (result && typeof result === "object" && "status" in result) {
     const { status, data } = result as { status: unknown; data?: unknown };
-    const detail = data === null || data === undefined ? "" : ` — ${compact(data)}`;
+    // An outcome that explains itself (a connect request: what the owner must still do) shows its message.
+    const message = data && typeof data === "object" && "message" in data ? (data as { message: unknown }).message : undefined;
+    const detail =
+      typeof message === "string" ? ` — ${message}` : data === null || data === undefined ? "" : ` — ${compact(data)}`;
     return (
       <>
         {String(status)}

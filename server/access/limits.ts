@@ -28,12 +28,14 @@ async function add(
   amount: bigint,
   limit: bigint,
 ): Promise<boolean> {
+  // Every parameter is typed: two untyped parameters compared with each other are compared as
+  // text ("10000000" <= "9000"), so the amounts are bigint on both sides of every comparison.
   const rows = await tx.$queryRaw<{ used_minor: bigint }[]>`
     INSERT INTO agent_limit_usage (grant_id, period, period_start, used_minor)
-    SELECT ${grantId}::uuid, ${period}, ${start}::date, ${amount} WHERE ${amount} <= ${limit}
+    SELECT ${grantId}::uuid, ${period}::text, ${start}::date, ${amount}::bigint WHERE ${amount}::bigint <= ${limit}::bigint
     ON CONFLICT (grant_id, period, period_start)
     DO UPDATE SET used_minor = agent_limit_usage.used_minor + EXCLUDED.used_minor
-    WHERE agent_limit_usage.used_minor + EXCLUDED.used_minor <= ${limit}
+    WHERE agent_limit_usage.used_minor + EXCLUDED.used_minor <= ${limit}::bigint
     RETURNING used_minor`;
   return rows.length === 1;
 }

@@ -159,3 +159,51 @@ describe("levels and limits", () => {
     expect((await spend(agent.token, "after-failure", 100)).status).toBe(201);
   });
 });
+
+describe("limits compare exact integers, not text", () => {
+  it("refuses 10,000,000 under a daily limit of 9,000", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 9_000, currency: "EUR", over_limit: "deny" })] });
+    const response = await spend(agent.token, "text-order-big", 10_000_000);
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe("limit_exceeded");
+    expect(await projectsNamed("text-order-big")).toBe(0);
+  });
+
+  it("passes 70 under a daily limit of 2,000 and counts up to exactly 2,000", async () => {
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 2_000, currency: "EUR", over_limit: "deny" })] });
+    expect((await spend(agent.token, "text-order-small", 70)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small", 930)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small", 900)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small", 30)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small", 71)).status).toBe(403);
+    expect((await spend(agent.token, "text-order-small", 70)).status).toBe(201);
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
+    expect(usage.map((u) => Number(u.usedMinor))).toEqual([2_000]);
+  });
+
+  it("passes a monthly limit check with amounts whose text order differs from their numeric order", async () => {
+    const agent = await createAgent(api, {
+      grants: [grant({ monthly_limit_minor: 10_000, currency: "EUR", over_limit: "deny" })],
+    });
+    expect((await spend(agent.token, "text-order-month", 9)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-month", 20_000)).status).toBe(403);
+  });
+
+  it("under concurrency never passes the limit and never wrongly refuses, with amounts of different lengths", async () => {
+    // Limit 10,000; amounts 900 and 90 sort above "10000" as text, 5,000 below it. Numerically
+    // 10 × 900 + 10 × 90 = 9,900 fits, and one 5,000 on top does not: exactly those 20 pass.
+    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR", over_limit: "deny" })] });
+    const amounts = [...Array.from({ length: 10 }, () => 900), ...Array.from({ length: 10 }, () => 90)];
+    const responses = await Promise.all(amounts.map((amount, i) => spend(agent.token, `text-race-${i}`, amount)));
+    expect(responses.map((r) => r.status)).toEqual(amounts.map(() => 201));
+    const big = await Promise.all(Array.from({ length: 4 }, (_, i) => spend(agent.token, `text-race-big-${i}`, 5_000)));
+    expect(big.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    // Then 100 fits exactly, concurrently with more 100s that do not.
+    const last = await Promise.all(Array.from({ length: 5 }, (_, i) => spend(agent.token, `text-race-last-${i}`, 100)));
+    expect(last.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(last.filter((r) => r.status === 403)).toHaveLength(4);
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
+    expect(usage.map((u) => Number(u.usedMinor))).toEqual([10_000]);
+    expect(await api.db.project.count({ where: { name: { startsWith: "text-race-" } } })).toBe(21);
+  });
+});

@@ -1,7 +1,7 @@
 // Agents of one owner: their tokens (hash only, shown once), grants and status.
 import { randomBytes } from "node:crypto";
 import type { TCaller } from "../auth/caller";
-import { AGENT_TOKEN_TTL_MS } from "../auth/lifetimes";
+import { AGENT_TOKEN_TTL_MS, latestAgentTokenExpiry } from "../auth/lifetimes";
 import { sha256Hex } from "../auth/tokens";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
@@ -51,10 +51,15 @@ function newAgentToken(): { token: string; hash: string; hint: string } {
   return { token, hash: sha256Hex(token), hint: `${token.slice(0, 10)}…` };
 }
 
-function tokenExpiry(requested: string | undefined): Date {
-  if (!requested) return new Date(Date.now() + AGENT_TOKEN_TTL_MS);
+/** When a new token expires: the default, or the requested time if it is in the future and at most one year ahead. */
+export function tokenExpiry(requested: string | undefined, now: Date = new Date()): Date {
+  if (!requested) return new Date(now.getTime() + AGENT_TOKEN_TTL_MS);
   const at = new Date(requested);
-  if (at.getTime() <= Date.now()) throw AppError.invalidField("token_expires_at", "must be in the future");
+  if (at.getTime() <= now.getTime()) throw AppError.invalidField("token_expires_at", "must be in the future");
+  const latest = latestAgentTokenExpiry(now);
+  if (at.getTime() > latest.getTime()) {
+    throw AppError.invalidField("token_expires_at", `must be at most one year ahead (${latest.toISOString()})`);
+  }
   return at;
 }
 

@@ -79,7 +79,7 @@ export const ZCreateAgentInput = z
     name: ZName,
     grants: z.array(ZGrant).max(100).default([]),
     allowed_ip_ranges: ZIpRanges.default([]),
-    token_expires_at: ZTimestamp.optional().describe("When the token stops working; default 90 days."),
+    token_expires_at: ZTimestamp.optional().describe("When the token stops working: at most one year ahead; default 90 days."),
   })
   .meta({ id: "CreateAgentInput" });
 
@@ -93,5 +93,5 @@ export const ZUpdateAgentInput = z
   .meta({ id: "UpdateAgentInput" });
 
 export const ZRotateTokenInput = z.object({
-  token_expires_at: ZTimestamp.optional().describe("When the new token stops working; default 90 days."),
+  token_expires_at: ZTimestamp.optional().describe("When the new token stops working: at most one year ahead; default 90 days."),
 });

@@ -91,6 +91,39 @@ describe("agent tokens", () => {
     expect(response.body.error.details.issues[0].path).toBe("token_expires_at");
   });
 
+  it("accepts a token_expires_at up to one year ahead and refuses a later one with 400, on create and rotate", async () => {
+    const oneYearAhead = (minutes: number) => {
+      const at = new Date();
+      at.setUTCFullYear(at.getUTCFullYear() + 1);
+      return new Date(at.getTime() + minutes * 60_000).toISOString();
+    };
+    const agents = await api.db.agent.count();
+    for (const token_expires_at of [oneYearAhead(1), oneYearAhead(60 * 24), "2999-01-01T00:00:00Z"]) {
+      const response = await api.call("POST", "/v1/agents", { body: { name: "too long", token_expires_at } });
+      expect(response.status, token_expires_at).toBe(400);
+      expect(response.body.error.code).toBe("validation_error");
+      expect(response.body.error.details.issues[0].path).toBe("token_expires_at");
+    }
+    expect(await api.db.agent.count()).toBe(agents);
+
+    const within = oneYearAhead(-1);
+    const created = await api.call("POST", "/v1/agents", { body: { name: "a year", token_expires_at: within } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.token_expires_at).toBe(within);
+
+    const refused = await api.call("POST", `/v1/agents/${created.body.data.id}/rotate-token`, {
+      body: { token_expires_at: oneYearAhead(1) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.issues[0].path).toBe("token_expires_at");
+    // Nothing rotated: the token still works.
+    expect((await api.call("GET", "/v1/me", { token: created.body.data.token })).status).toBe(200);
+    const rotated = await api.call("POST", `/v1/agents/${created.body.data.id}/rotate-token`, {
+      body: { token_expires_at: oneYearAhead(-1) },
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+  });
+
   it("answers 403 agent_suspended while suspended, and works again after", async () => {
     const agent = await createAgent(api);
     expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "suspended" } })).body.data.status).toBe(

@@ -3,16 +3,18 @@
 import type { TAgentActor } from "../auth/actor";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
-import { addGrant } from "../agents/agent-service";
+import { z } from "zod";
+import { addGrant, assertGrantResources } from "../agents/agent-service";
 import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { findAgentWrite } from "../access/write-registry";
-import { AppError } from "../errors/app-error";
+import { connectRequestOutcome } from "../integrations/integration-service";
+import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
-import type { TApproval } from "./approval.schema";
+import { ZDataRequestInput, type TApproval } from "./approval.schema";
 
 export type TNewApproval = {
   kind: "request" | "write";
@@ -126,6 +128,51 @@ function agentCaller(caller: TCaller, agentId: string): TCaller {
   return { ownerId: caller.ownerId, actor, requestId: caller.requestId };
 }
 
+type TOverride = Record<string, unknown> | undefined;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** 400 for an override field the approval's kind does not have. */
+function onlyFields(override: TOverride, allowed: readonly string[]): void {
+  const extra = Object.keys(override ?? {}).find((key) => !allowed.includes(key));
+  if (extra !== undefined) throw AppError.invalidField(extra, `cannot be overridden; only ${allowed.join(", ")}`);
+}
+
+/**
+ * A grant_scope request's grant after the owner's override: the override's grant fields
+ * replace the requested ones (null clears a limit), and the result is validated by the same
+ * schema as a permission request's grant and checked against the owner's resources.
+ */
+async function overriddenGrant(tx: TTx, ownerId: string, params: Record<string, unknown>, override: TOverride) {
+  onlyFields(override, ["grant"]);
+  const patch = override?.grant;
+  if (patch !== undefined && !isPlainObject(patch)) throw AppError.invalidField("grant", "must be an object of grant fields");
+  const stored = isPlainObject(params.grant) ? params.grant : {};
+  const parsed = z.object({ grant: ZGrant }).safeParse({ grant: { ...stored, ...patch } });
+  if (!parsed.success) throw toAppError(parsed.error);
+  try {
+    await assertGrantResources(tx, ownerId, [parsed.data.grant]);
+  } catch (error) {
+    if (isAppError(error) && error.code === "validation_error") throw AppError.invalidField("grant.resource", "no such resource");
+    throw error;
+  }
+  return parsed.data.grant;
+}
+
+/** A data request's terms after the owner's override (provider, description), validated like the request. */
+function overriddenTerms(params: Record<string, unknown>, override: TOverride) {
+  onlyFields(override, ["provider", "description"]);
+  const { provider, description } = params;
+  const parsed = ZDataRequestInput.pick({ provider: true, description: true }).safeParse({
+    provider: provider ?? undefined,
+    description,
+    ...override,
+  });
+  if (!parsed.success) throw toAppError(parsed.error);
+  return { provider: parsed.data.provider ?? null, description: parsed.data.description };
+}
+
 export async function approve(
   db: TDbOrTx,
   caller: TCaller,
@@ -134,25 +181,42 @@ export async function approve(
 ): Promise<TApproval> {
   return inTransaction(db, async (tx) => {
     const row = await claimPending(tx, caller.ownerId, id, "approved", input.decision_note, ["request", "write"]);
+    const stored = (row.params ?? {}) as Record<string, unknown>;
+    const override = input.params_override;
+    // What the approval does is exactly what its stored params say after the override: the
+    // params are validated, stored, and acted on as one value.
+    let params: Record<string, unknown> = stored;
     let result: unknown = null;
+    // What the approval did: succeeded, or (a connect request) what remains for the owner.
+    let outcome: { status: string; data: unknown } | null = null;
     if (row.kind === "write") {
       const write = findAgentWrite(row.action);
       if (!write) throw new AppError("internal_error", `No write is registered for ${row.action}.`);
-      const parsed = write.schema.safeParse({ ...(row.params as object), ...input.params_override });
+      params = { ...stored, ...override };
+      const parsed = write.schema.safeParse(params);
       if (!parsed.success) throw toAppError(parsed.error);
       const actor = row.agentId ? agentCaller(caller, row.agentId) : caller;
       // A failure here rolls the whole decision back: the approval stays pending.
       result = await write.execute(tx, actor, parsed.data);
     } else if (row.action === "grant_scope" && row.agentId) {
-      const grant = ZGrant.parse((row.params as { grant?: unknown }).grant);
+      const grant = await overriddenGrant(tx, caller.ownerId, stored, override);
+      params = { ...stored, grant };
       await addGrant(tx, caller.ownerId, row.agentId, grant);
       result = { granted: grant };
+    } else if (row.action === "connect_integration" || row.action === "provide_data") {
+      params = { ...stored, ...overriddenTerms(stored, override) };
+      if (row.action === "connect_integration") {
+        outcome = await connectRequestOutcome(tx, caller.ownerId, params.provider as string | null);
+      }
+    } else {
+      onlyFields(override, []);
     }
+    outcome ??= { status: "succeeded", data: result };
     const updated = await tx.approval.update({
       where: { id },
       data: {
-        result: toJson({ status: "succeeded", data: result }),
-        params: input.params_override ? toJson({ ...(row.params as object), ...input.params_override }) : undefined,
+        result: toJson(outcome),
+        params: override ? toJson(params) : undefined,
       },
     });
     await auditCaller(
@@ -160,7 +224,7 @@ export async function approve(
       caller,
       "approval.approved",
       { type: "approval", id },
-      { action: row.action, overridden: Object.keys(input.params_override ?? {}) },
+      { action: row.action, outcome: outcome.status, overridden: Object.keys(override ?? {}) },
     );
     return toApprovalDto(updated);
   });

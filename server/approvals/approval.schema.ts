@@ -21,7 +21,12 @@ export const ZApproval = z
     params: z.record(z.string(), z.unknown()).describe("The held write's body, or the request's terms."),
     amount_minor: z.number().int().nullable(),
     currency: ZCurrency.nullable(),
-    result: z.unknown().nullable().describe("What executing the approved write answered."),
+    result: z
+      .unknown()
+      .nullable()
+      .describe(
+        "{ status, data }: succeeded and what the approved write answered; for a connect_integration request connected, action_required or not_connectable, with the next step.",
+      ),
     decision_note: z.string().nullable(),
     decided_at: ZTimestamp.nullable(),
     created_at: ZTimestamp,
@@ -44,7 +49,9 @@ export const ZApproveInput = z.object({
   params_override: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe("Fields of a held write to change before it runs; validated like the original body."),
+    .describe(
+      "Fields of a held write to change before it runs, validated like the original body; for a grant_scope request { grant: { …fields to change } }; for a data request provider and description.",
+    ),
 });
 
 export const ZDecisionInput = z.object({ decision_note: z.string().trim().max(2000).optional() });

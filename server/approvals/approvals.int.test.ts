@@ -165,6 +165,159 @@ describe("requests", () => {
   });
 });
 
+describe("approving a permission request with params_override", () => {
+  const requestGrant = async (agentId: string) => {
+    const response = await api.call("POST", "/v1/permission-requests", {
+      body: {
+        agent_id: agentId,
+        grant: { scope: "ads", resource: `business:${businessId}`, level: "execute", daily_limit_minor: 1000, currency: "EUR" },
+        reason: "run the campaign",
+      },
+    });
+    expect(response.status).toBe(202);
+    return response.body.data.approval.id as string;
+  };
+  const grantsOf = async (agentId: string) => (await api.call("GET", `/v1/agents/${agentId}`)).body.data.grants;
+
+  it("grants exactly the overridden grant (lower limit, narrower resource, recommend), as stored", async () => {
+    const reader = await createAgent(api);
+    const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Narrow" } });
+    expect(project.status, project.text).toBe(201);
+    const id = await requestGrant(reader.id);
+    const approved = await api.call("POST", `/v1/approvals/${id}/approve`, {
+      body: {
+        params_override: { grant: { level: "recommend", daily_limit_minor: 500, resource: `project:${project.body.data.id}` } },
+      },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const expected = {
+      scope: "ads",
+      resource: `project:${project.body.data.id}`,
+      level: "recommend",
+      daily_limit_minor: 500,
+      monthly_limit_minor: null,
+      currency: "EUR",
+      over_limit: "approval",
+    };
+    expect(await grantsOf(reader.id)).toEqual([expected]);
+    expect(approved.body.data.params.grant).toMatchObject({
+      scope: "ads",
+      resource: expected.resource,
+      level: "recommend",
+      daily_limit_minor: 500,
+    });
+    expect(approved.body.data.result).toMatchObject({
+      status: "succeeded",
+      data: { granted: { level: "recommend", daily_limit_minor: 500 } },
+    });
+    // The agent's write on the business itself is outside the narrowed grant.
+    const spend = await api.call("POST", "/v1/test/spend", {
+      token: reader.token,
+      body: { business_id: businessId, name: "narrowed-out", amount_minor: 1, currency: "EUR", reason: "try it" },
+    });
+    expect(spend.status).toBe(404);
+  });
+
+  it("refuses an invalid override with 400 validation_error naming the field, storing and granting nothing", async () => {
+    const reader = await createAgent(api);
+    const id = await requestGrant(reader.id);
+    const before = (await api.call("GET", `/v1/approvals/${id}`)).body.data;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ grant: { level: "admin" } }, "grant.level"],
+      [{ grant: { daily_limit_minor: -5 } }, "grant.daily_limit_minor"],
+      [{ grant: { currency: null } }, "grant.currency"],
+      [{ grant: { resource: "business:5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00" } }, "grant.resource"],
+      [{ agent_id: agent.id }, "agent_id"],
+      [{ grant: "everything" }, "grant"],
+    ];
+    for (const [override, field] of cases) {
+      const response = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { params_override: override } });
+      expect(response.status, JSON.stringify(override)).toBe(400);
+      expect(response.body.error.code).toBe("validation_error");
+      expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    expect((await api.call("GET", `/v1/approvals/${id}`)).body.data).toEqual(before);
+    expect(await grantsOf(reader.id)).toEqual([]);
+    expect(await grantsOf(agent.id)).toHaveLength(1);
+  });
+});
+
+describe("approving a connect_integration data request", () => {
+  const ask = async (provider?: string) => {
+    const response = await api.call("POST", "/v1/data-requests", {
+      token: agent.token,
+      body: {
+        action: "connect_integration",
+        ...(provider ? { provider } : {}),
+        description: "the account",
+        reason: "to read it",
+      },
+    });
+    expect(response.status).toBe(202);
+    return response.body.data.approval.id as string;
+  };
+  const approveIt = async (id: string, params_override?: Record<string, unknown>) => {
+    const response = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { params_override } });
+    expect(response.status, response.text).toBe(200);
+    return response.body.data;
+  };
+
+  it("never claims a connection it did not make: the result names the owner's next step", async () => {
+    const before = await api.db.integration.count();
+    const approved = await approveIt(await ask("billing_a"));
+    expect(approved.status).toBe("approved");
+    expect(approved.result).toMatchObject({
+      status: "action_required",
+      data: {
+        connected: false,
+        provider: "billing_a",
+        next_step: { method: "POST", path: "/v1/integrations/billing_a/connect", required: ["business_id", "account_id"] },
+      },
+    });
+    expect(approved.result.data.message).toContain("POST /v1/integrations/billing_a/connect");
+    expect(await api.db.integration.count()).toBe(before);
+    const audit = await api.db.auditEntry.findFirstOrThrow({ where: { action: "approval.approved", targetId: approved.id } });
+    expect(audit.details).toMatchObject({ action: "connect_integration", outcome: "action_required" });
+
+    // Once the owner connected it, approving a request for it says so, with the connection.
+    const connected = await api.call("POST", "/v1/integrations/billing_a/connect", {
+      body: { business_id: businessId, account_id: "acct_requested" },
+    });
+    expect(connected.status, connected.text).toBe(201);
+    const again = await approveIt(await ask("billing_a"));
+    expect(again.result).toMatchObject({
+      status: "connected",
+      data: { connected: true, provider: "billing_a", integration_ids: [connected.body.data.id] },
+    });
+  });
+
+  it("names the right step for every kind of provider, and none for one that cannot be connected", async () => {
+    const cases: Array<[string | undefined, Record<string, unknown>]> = [
+      ["generic", { path: "/v1/integrations/generic/connect", required: ["business_id"] }],
+      ["search_ads", { path: "/v1/integrations/search_ads/connect", required: ["business_id", "account_id"] }],
+      [undefined, { method: "GET", path: "/v1/integrations/catalog" }],
+    ];
+    for (const [provider, nextStep] of cases) {
+      const approved = await approveIt(await ask(provider));
+      expect(approved.result).toMatchObject({ status: "action_required", data: { connected: false, next_step: nextStep } });
+    }
+    // An override of the request's terms is validated, stored and acted on.
+    const overridden = await ask("social_ads");
+    const refused = await api.call("POST", `/v1/approvals/${overridden}/approve`, {
+      body: { params_override: { agent_id: "x" } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.issues[0].path).toBe("agent_id");
+    const generic = await approveIt(overridden, { provider: "generic" });
+    expect(generic.params).toMatchObject({ provider: "generic" });
+    expect(generic.result.data.next_step).toMatchObject({ path: "/v1/integrations/generic/connect" });
+    for (const provider of ["bank_provider_a", "manual_import", "no_such_provider"]) {
+      const approved = await approveIt(await ask(provider));
+      expect(approved.result).toMatchObject({ status: "not_connectable", data: { connected: false, next_step: null } });
+    }
+  });
+});
+
 describe("listing", () => {
   it("filters by kind and status and paginates", async () => {
     const writes = await api.call("GET", "/v1/approvals?kind=write&limit=2");

@@ -1,6 +1,7 @@
-// Cash snapshots: an account's balance at a moment. One snapshot per account and day (its
-// external_id <provider>:<account_id>:<YYYY-MM-DD of as_of in UTC>, unique per owner); a
-// repeat on the same day overwrites it only when its as_of is later. The rule lives in
+// Cash snapshots: an account's balance at a moment. One snapshot per scope, account and day
+// (its external_id <provider>:<account_id>:<YYYY-MM-DD of as_of in UTC>, unique per owner and
+// scope: two businesses may use one account label); a repeat on the same day in the same
+// scope overwrites it only when its as_of is later. The rule lives in
 // upsertCashSnapshots, shared by the owner's manual entry (POST /v1/cash-snapshots) and the
 // integrations' snapshot path.
 import type { TCaller } from "../auth/caller";
@@ -52,6 +53,11 @@ const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 const MANUAL = "MANUAL";
 
+/** A snapshot's scope key: business:<id>, or personal. */
+export function cashScope(businessId: string | null): string {
+  return businessId === null ? "personal" : `business:${businessId}`;
+}
+
 export function cashExternalId(provider: string, accountId: string, asOf: Date): string {
   return `${provider}:${accountId}:${asOf.toISOString().slice(0, 10)}`;
 }
@@ -101,6 +107,7 @@ function prepare(ownerId: string, input: TCashSnapshotWrite, index: number, now:
       ownerId,
       businessId: business,
       personal: business === null,
+      scope: cashScope(business),
       amountMinor: BigInt(amount),
       currency: input.currency,
       asOf,
@@ -118,8 +125,8 @@ function prepare(ownerId: string, input: TCashSnapshotWrite, index: number, now:
 }
 
 /**
- * Writes snapshots for one owner, each independently (partial success): a new account-day is
- * inserted; a repeat for the same account and day overwrites the stored snapshot only when
+ * Writes snapshots for one owner, each independently (partial success): a new scope-account-day
+ * is inserted; a repeat for the same scope, account and day overwrites the stored snapshot only when
  * its as_of is later, else the stored one is kept (deduped). Rejections: validation_error
  * (shape, scope, a business that is not the owner's), currency_unsupported, fx_unavailable.
  * Both writes are single atomic statements (INSERT … ON CONFLICT DO NOTHING, then UPDATE …
@@ -190,9 +197,9 @@ export async function upsertCashSnapshots(
       outcome = "created";
       inserted++;
     } else {
-      const { ownerId: _owner, externalId: _key, ...fields } = p.data;
+      const { ownerId: _owner, scope, externalId: _key, ...fields } = p.data;
       const updated = await tx.cashSnapshot.updateMany({
-        where: { ownerId, externalId: p.externalId, asOf: { lt: p.data.asOf } },
+        where: { ownerId, scope, externalId: p.externalId, asOf: { lt: p.data.asOf } },
         data: fields,
       });
       outcome = updated.count === 1 ? "replaced" : "kept";
@@ -202,7 +209,7 @@ export async function upsertCashSnapshots(
       } else deduped++;
     }
     const row = await tx.cashSnapshot.findUniqueOrThrow({
-      where: { ownerId_externalId: { ownerId, externalId: p.externalId } },
+      where: { ownerId_scope_externalId: { ownerId, scope: p.data.scope, externalId: p.externalId } },
       select: { id: true },
     });
     items.push({ index: p.index, outcome, id: row.id, external_id: p.externalId });

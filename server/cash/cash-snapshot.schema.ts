@@ -33,7 +33,7 @@ export const ZCashSnapshotWritten = ZCashSnapshot.extend({
   outcome: z
     .enum(CASH_WRITE_OUTCOMES)
     .describe(
-      "created (201): a new snapshot for this account and day; replaced (200): the day's snapshot was overwritten because " +
+      "created (201): a new snapshot for this scope, account and day; replaced (200): the day's snapshot was overwritten because " +
         "this as_of is later; kept (200): the stored snapshot is as recent or more, so it was kept and is what this answer shows.",
     ),
 }).meta({ id: "CashSnapshotWritten" });

@@ -146,6 +146,44 @@ describe("POST /v1/cash-snapshots", () => {
   });
 });
 
+describe("snapshots are keyed by their scope and account", () => {
+  it("keeps two businesses' snapshots of one account label and day apart, and personal apart from both", async () => {
+    const second = (await api.call("POST", "/v1/businesses", { body: { name: "Boreal", currency: "EUR" } })).body.data.id;
+    const account = { account_id: "shared-label" };
+    const a = await snapshot({ payload: account, amount_minor: 1_000, as_of: "2026-07-01T08:00:00Z" });
+    expect(a.status).toBe(201);
+    // B's later balance under the same label: a new snapshot of B, not A's moved to B.
+    const b = await snapshot({ business_id: second, payload: account, amount_minor: 2_000, as_of: "2026-07-01T09:00:00Z" });
+    expect(b.status, b.text).toBe(201);
+    expect(b.body.data).toMatchObject({ outcome: "created", business_id: second, amount_minor: 2_000 });
+    expect(b.body.data.id).not.toBe(a.body.data.id);
+    // An earlier one of B is not "kept" as A's either.
+    const earlier = await snapshot({ business_id: second, payload: account, amount_minor: 3, as_of: "2026-07-01T07:00:00Z" });
+    expect(earlier.body.data).toMatchObject({ id: b.body.data.id, outcome: "kept", business_id: second, amount_minor: 2_000 });
+    const personal = await snapshot({ business_id: undefined, personal: true, payload: account, as_of: "2026-07-01T10:00:00Z" });
+    expect(personal.status).toBe(201);
+    expect(personal.body.data).toMatchObject({ outcome: "created", personal: true, business_id: null });
+
+    const rows = await api.db.cashSnapshot.findMany({ where: { accountId: "shared-label" }, orderBy: { asOf: "asc" } });
+    expect(rows.map((r) => [r.businessId, r.personal, r.amountMinor])).toEqual([
+      [businessId, false, 1_000n],
+      [second, false, 2_000n],
+      [null, true, 125_000n],
+    ]);
+    // A's own repeat still replaces A's.
+    const again = await snapshot({ payload: account, amount_minor: 1_500, as_of: "2026-07-01T11:00:00Z" });
+    expect(again.body.data).toMatchObject({ id: a.body.data.id, outcome: "replaced", business_id: businessId });
+    const personalAgain = await snapshot({
+      business_id: undefined,
+      personal: true,
+      payload: account,
+      amount_minor: 7,
+      as_of: "2026-07-01T12:00:00Z",
+    });
+    expect(personalAgain.body.data).toMatchObject({ id: personal.body.data.id, outcome: "replaced", personal: true });
+  });
+});
+
 describe("upsertCashSnapshots (the snapshot path)", () => {
   it("counts inserted, deduped and rejected per item, and marks integration snapshots real", async () => {
     const other = await api.db.owner.create({ data: { email: "other-cash@example.test" } });

@@ -10,8 +10,8 @@ export const createCashSnapshotMeta: TProcedureMeta = {
     summary: "Record a cash balance",
     description:
       "The owner's manual balance of an account (data_class manual, source_type MANUAL, external_id " +
-      "manual:<account_id>:<YYYY-MM-DD of as_of in UTC>). One snapshot per account and day: 201 with outcome created for a " +
-      "new account-day; for a day already stored, 200 with outcome replaced when this as_of is later (the stored one is " +
+      "manual:<account_id>:<YYYY-MM-DD of as_of in UTC>). One snapshot per scope (business_id or personal), account and day " +
+      "(two businesses may use one account label): 201 with outcome created for a new one; for a day already stored in that scope, 200 with outcome replaced when this as_of is later (the stored one is " +
       "overwritten), else 200 with outcome kept and the stored snapshot unchanged.",
   },
   successStatus: 201,

@@ -219,13 +219,16 @@ async function reconcileRows(
 }
 
 /**
- * The owner's earlier imported charges (expenses of the manual_import integration over the last
- * 400 days, at most 20,000, one query), minus the rows of this file: statements uploaded month
- * by month still show their series.
+ * The earlier imported charges of the import's scope (expenses of the owner's manual_import
+ * integration in the same business, and the same project when the import names one, over the
+ * last 400 days, at most 20,000, one query), minus the rows of this file: statements uploaded
+ * month by month still show their series. Never another business's charges: the manual_import
+ * integration is the owner's, shared by all their businesses.
  */
 async function pastImportCharges(
   db: TDbOrTx,
   manualId: string | undefined,
+  scope: { businessId: string; projectId?: string },
   fileIds: Set<string>,
   today: string,
 ): Promise<TRecurringInput[]> {
@@ -233,6 +236,8 @@ async function pastImportCharges(
   const events = await db.financialEvent.findMany({
     where: {
       integrationId: manualId,
+      businessId: scope.businessId,
+      ...(scope.projectId ? { projectId: scope.projectId } : {}),
       type: "expense",
       status: "confirmed",
       occurredOn: { gte: dayDate(addDays(today, -HISTORY_DAYS)) },
@@ -255,11 +260,20 @@ async function pastImportCharges(
     });
 }
 
-/** Drops proposals the owner already tracks: a subscription (not cancelled) of the same name, currency and interval. */
-async function withoutTracked(db: TDbOrTx, ownerId: string, proposals: TProposal[]): Promise<TProposal[]> {
+/**
+ * Drops proposals the business already tracks: a subscription (not cancelled) of the same
+ * name, currency and interval in the import's business (another business paying the same
+ * merchant tracks its own).
+ */
+async function withoutTracked(db: TDbOrTx, ownerId: string, businessId: string, proposals: TProposal[]): Promise<TProposal[]> {
   if (proposals.length === 0) return proposals;
   const existing = await db.subscription.findMany({
-    where: { ownerId, status: { not: "cancelled" }, currency: { in: [...new Set(proposals.map((p) => p.currency))] } },
+    where: {
+      ownerId,
+      businessId,
+      status: { not: "cancelled" },
+      currency: { in: [...new Set(proposals.map((p) => p.currency))] },
+    },
     select: { name: true, currency: true, billingInterval: true },
   });
   const tracked = new Set(existing.map((s) => `${nameKey(s.name)}|${s.currency}|${s.billingInterval}`));
@@ -348,8 +362,9 @@ export async function createImport(
     };
   });
 
-  const history = await pastImportCharges(db, manual?.id, new Set(okRows.map((row) => row.external_id)), today);
-  const proposals = await withoutTracked(db, ownerId, detectRecurring([...history, ...okRows], { today }));
+  const scope = { businessId: input.businessId, projectId: input.projectId };
+  const history = await pastImportCharges(db, manual?.id, scope, new Set(okRows.map((row) => row.external_id)), today);
+  const proposals = await withoutTracked(db, ownerId, input.businessId, detectRecurring(okRows, { today, history }));
   const rejections = rejectionsOf(rows);
   const summary: TSummary = {
     total_rows: parsed.total_rows,

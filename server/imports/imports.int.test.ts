@@ -314,6 +314,74 @@ describe("POST /v1/imports/{id}/confirm", () => {
   });
 });
 
+describe("recurring proposals stay in the import's business", () => {
+  const monthsAgo = (months: number) => {
+    const d = new Date(Date.parse(`${TODAY}T00:00:00Z`));
+    d.setUTCMonth(d.getUTCMonth() - months);
+    return d.toISOString().slice(0, 10);
+  };
+  const statement = (rows: Array<[string, string, string, string]>) =>
+    ["Date,Amount,Currency,Description", ...rows.map((cells) => cells.join(","))].join("\n");
+
+  it("proposes from the statement's own rows and its business's history only, and creates the subscription there", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Other ${tag}`, currency: "EUR" } })).body.data.id;
+    // Business A: six monthly USD charges, confirmed (they become A's import history).
+    const series = [6, 5, 4, 3, 2, 1].map((m): [string, string, string, string] => [
+      monthsAgo(m),
+      "-29.00",
+      "USD",
+      `Hosting 1${tag}`,
+    ]);
+    const first = await upload(statement(series));
+    expect(first.body.data.preview.proposals).toHaveLength(1);
+    expect((await confirm(first.body.data.import_id)).status).toBe(201);
+
+    // Business B: a 2-row EUR statement proposes nothing from A's history.
+    const b = await upload(
+      statement([
+        [monthsAgo(1), "-3.00", "EUR", `Coffee 1${tag}`],
+        [monthsAgo(0), "-4.00", "EUR", `Lunch 1${tag}`],
+      ]),
+      { business_id: other },
+    );
+    expect(b.status, b.text).toBe(200);
+    expect(b.body.data.preview.proposals).toEqual([]);
+    // Nor does a statement of B holding one charge of A's series: B has no history of it.
+    const lone = await upload(statement([[monthsAgo(0), "-29.00", "USD", `Hosting 1${tag}`]]), { business_id: other });
+    expect(lone.body.data.preview.proposals).toEqual([]);
+    const confirmed = await confirm(lone.body.data.import_id, { accept_proposals: [0] });
+    expectError(confirmed, 400, "validation_error");
+
+    // A's own next statement still sees A's series, from A's history.
+    const next = await upload(statement([[monthsAgo(0), "-29.00", "USD", `Hosting 1${tag}`]]));
+    expect(next.body.data.preview.proposals).toMatchObject([{ currency: "USD", occurrences: 7 }]);
+    // A statement of A without that series does not re-propose it from history alone.
+    const unrelated = await upload(statement([[monthsAgo(0), "-5.00", "EUR", `Parking 1${tag}`]]));
+    expect(unrelated.body.data.preview.proposals).toEqual([]);
+  });
+
+  it("creates an accepted proposal's subscription in the import's business; another business's subscription does not hide it", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Second ${tag}`, currency: "EUR" } })).body.data.id;
+    const rows = [3, 2, 1].map((m): [string, string, string, string] => [monthsAgo(m), "-12.00", "EUR", `Design tool 1${tag}`]);
+    const inA = await upload(statement(rows));
+    const acceptedA = await confirm(inA.body.data.import_id, { accept_proposals: [0] });
+    expect(acceptedA.body.data.subscriptions_created).toHaveLength(1);
+
+    // B pays the same tool from its own account: its statement still proposes it.
+    const rowsB = [3, 2, 1].map((m): [string, string, string, string] => [monthsAgo(m), "-12.50", "EUR", `Design tool 1${tag}`]);
+    const inB = await upload(statement(rowsB), { business_id: other });
+    expect(inB.body.data.preview.proposals).toMatchObject([{ amount_minor: 1250, currency: "EUR", occurrences: 3 }]);
+    const acceptedB = await confirm(inB.body.data.import_id, { accept_proposals: [0] });
+    expect(acceptedB.status, acceptedB.text).toBe(201);
+    const [subscriptionB] = acceptedB.body.data.subscriptions_created;
+    expect(await api.db.subscription.findUniqueOrThrow({ where: { id: subscriptionB } })).toMatchObject({ businessId: other });
+    const subscriptionA = acceptedA.body.data.subscriptions_created[0];
+    expect(await api.db.subscription.findUniqueOrThrow({ where: { id: subscriptionA } })).toMatchObject({ businessId });
+  });
+});
+
 describe("reconciliation", () => {
   it("marks a row reconciled against an integration event (each event matches one row) and stores it reconciled", async () => {
     const integrationId = (

@@ -170,4 +170,11 @@ describe("detectRecurring", () => {
       }),
     );
   });
+  it("proposes only series the statement shows: history completes a series, never makes one alone", () => {
+    const history = [...monthly("15", 5, -1299, "Netflix"), ...monthly("03", 6, -2900, "Hosting")];
+    const rows = [charge("2024-06-15", -1299, "Netflix"), charge("2024-06-20", -350, "Coffee")];
+    const proposals = detectRecurring(rows, { today: "2024-06-20", history });
+    expect(proposals.map((p) => [p.name, p.occurrences])).toEqual([["Netflix", 6]]);
+    expect(detectRecurring([charge("2024-06-20", -350, "Coffee")], { today: "2024-06-20", history })).toEqual([]);
+  });
 });

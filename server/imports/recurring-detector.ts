@@ -27,6 +27,9 @@
 // 6. amount_minor: the last charge when the last two agree (a price change is what comes
 //    next), else the median charge. next_charge_on: the last charge + one interval.
 // 7. Sorted by confidence (highest first), then name, amount and currency.
+// 8. `history` (earlier charges of the same business) only completes a series: a cluster
+//    is proposed only when it holds at least one of the statement's own rows, so a statement
+//    never proposes what it does not show.
 import { currencyDigits, daysBetween } from "../fx/money";
 import type { BILLING_INTERVALS } from "../subscriptions/subscription.schema";
 import type { TImportRow } from "./normalize-row";
@@ -62,7 +65,7 @@ const CADENCES: readonly TCadence[] = [
   { interval: "year", minDays: 355, maxDays: 375, slack: 10, months: 12 },
 ];
 
-type TCharge = { date: string; amount: number; counterparty: string; description: string };
+type TCharge = { date: string; amount: number; counterparty: string; description: string; inFile: boolean };
 
 // --- dates (YYYY-MM-DD, UTC calendar days) ---
 
@@ -248,7 +251,10 @@ function formatMinor(amount: number, currency: string): string {
 }
 
 /** Recurring outgoing charges among a statement's rows (rules at the top of this file). */
-export function detectRecurring(rows: Iterable<TRecurringInput>, options: { today: string }): TProposal[] {
+export function detectRecurring(
+  rows: Iterable<TRecurringInput>,
+  options: { today: string; history?: Iterable<TRecurringInput> },
+): TProposal[] {
   const groups = new Map<string, { currency: string; charges: TCharge[] }>();
   // Names repeat (one merchant, many charges): fold each distinct text once.
   const keys = new Map<string, string>();
@@ -257,10 +263,10 @@ export function detectRecurring(rows: Iterable<TRecurringInput>, options: { toda
     if (key === undefined) keys.set(text, (key = nameKey(text)));
     return key;
   };
-  for (const row of rows) {
-    if (row.amount_minor >= 0) continue;
+  const add = (row: TRecurringInput, inFile: boolean) => {
+    if (row.amount_minor >= 0) return;
     const key = keyOf(row.counterparty) || keyOf(row.description);
-    if (key === "") continue;
+    if (key === "") return;
     const groupKey = `${row.currency}\u0000${key}`;
     let group = groups.get(groupKey);
     if (!group) groups.set(groupKey, (group = { currency: row.currency, charges: [] }));
@@ -269,8 +275,11 @@ export function detectRecurring(rows: Iterable<TRecurringInput>, options: { toda
       amount: -row.amount_minor,
       counterparty: row.counterparty,
       description: row.description,
+      inFile,
     });
-  }
+  };
+  for (const row of options.history ?? []) add(row, false);
+  for (const row of rows) add(row, true);
 
   const proposals: TProposal[] = [];
   for (const groupKey of [...groups.keys()].sort()) {
@@ -278,7 +287,9 @@ export function detectRecurring(rows: Iterable<TRecurringInput>, options: { toda
     if (charges.length < MIN_OCCURRENCES) continue;
     const floor = AMOUNT_TOLERANCE_MAJOR_UNITS * 10 ** currencyDigits(currency);
     const tolerance = (center: number) => Math.max(center * AMOUNT_TOLERANCE_SHARE, floor);
+    if (!charges.some((charge) => charge.inFile)) continue;
     for (const cluster of clusterByAmount(charges, tolerance)) {
+      if (!cluster.some((charge) => charge.inFile)) continue;
       const middle = median(cluster.map((charge) => charge.amount).sort((a, b) => a - b));
       const proposal = evaluate(cluster, currency, tolerance(middle), options.today);
       if (proposal) proposals.push(proposal);

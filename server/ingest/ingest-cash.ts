@@ -1,6 +1,6 @@
 // The snapshot path: account balances from integrations (data_class real). One snapshot per
-// account and day, external_id <provider>:<account_id>:<YYYY-MM-DD>; a same-day repeat
-// overwrites only with a later as_of (the rule lives in cash-service's upsertCashSnapshots,
+// scope (business or personal), account and day, external_id <provider>:<account_id>:<YYYY-MM-DD>;
+// a same-day repeat in the same scope overwrites only with a later as_of (the rule lives in cash-service's upsertCashSnapshots,
 // shared with the owner's manual entry).
 import { cashExternalId, upsertCashSnapshots, type TCashSnapshotWrite } from "../cash/cash-service";
 import type { TTx } from "../db/client";

@@ -565,4 +565,37 @@ describe("cash snapshots", () => {
     expect(again.rejected.map((r) => [r.index, r.code])).toEqual([[2, "validation_error"]]);
     expect((await api.db.cashSnapshot.findFirstOrThrow({ where: { integrationId } })).amountMinor).toBe(110_000n);
   });
+  it("keeps two businesses' snapshots of one account label apart on the snapshot path", async () => {
+    const integrationId = await newIntegration("bank_provider_b");
+    const second = (await api.call("POST", "/v1/businesses", { body: { name: "Boreal", currency: "EUR" } })).body.data.id;
+    const snapshot = (business: string | null, amount: number, asOf: string) => ({
+      ...(business ? { business_id: business } : { personal: true }),
+      amount_minor: amount,
+      currency: "EUR",
+      as_of: asOf,
+      provenance: { source: { type: "IMPORT", integration_id: integrationId } },
+      payload: { account_id: "shared" },
+    });
+    expect(await ingestCashSnapshots(api.db, ownerId, [snapshot(businessId, 100, "2026-11-03T08:00:00Z")])).toMatchObject({
+      inserted: 1,
+    });
+    const other = await ingestCashSnapshots(api.db, ownerId, [
+      snapshot(second, 200, "2026-11-03T09:00:00Z"),
+      snapshot(null, 300, "2026-11-03T10:00:00Z"),
+    ]);
+    expect(other).toEqual({ inserted: 2, deduped: 0, rejected: [] });
+    const rows = await api.db.cashSnapshot.findMany({ where: { integrationId }, orderBy: { asOf: "asc" } });
+    expect(rows.map((r) => [r.businessId, r.personal, r.amountMinor, r.externalId])).toEqual([
+      [businessId, false, 100n, "bank_provider_b:shared:2026-11-03"],
+      [second, false, 200n, "bank_provider_b:shared:2026-11-03"],
+      [null, true, 300n, "bank_provider_b:shared:2026-11-03"],
+    ]);
+    expect(await ingestCashSnapshots(api.db, ownerId, [snapshot(businessId, 150, "2026-11-03T11:00:00Z")])).toEqual({
+      inserted: 1,
+      deduped: 0,
+      rejected: [],
+    });
+    expect((await api.db.cashSnapshot.findFirstOrThrow({ where: { integrationId, businessId } })).amountMinor).toBe(150n);
+    expect((await api.db.cashSnapshot.findFirstOrThrow({ where: { integrationId, businessId: second } })).amountMinor).toBe(200n);
+  });
 });

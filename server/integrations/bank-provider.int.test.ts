@@ -177,7 +177,13 @@ describe("syncBankIntegration", () => {
     expect(later).toMatchObject({ cash_snapshots_inserted: 1, cash_snapshots_deduped: 1 });
     const stored = () =>
       api.db.cashSnapshot.findUniqueOrThrow({
-        where: { ownerId_externalId: { ownerId, externalId: `bank_provider_b:${main!.account_id}:${today()}` } },
+        where: {
+          ownerId_scope_externalId: {
+            ownerId,
+            scope: `business:${businessId}`,
+            externalId: `bank_provider_b:${main!.account_id}:${today()}`,
+          },
+        },
       });
     expect(await stored()).toMatchObject({ amountMinor: 300n, asOf: new Date(at(40)) });
 

@@ -216,6 +216,89 @@ export async function connectIntegration(
   });
 }
 
+// --- an agent's connect_integration request, approved ---
+
+export type TConnectRequestOutcome = {
+  status: "connected" | "action_required" | "not_connectable";
+  data: {
+    connected: boolean;
+    provider: string | null;
+    integration_ids?: string[];
+    /** The owner's operation that makes the connection, or null when none can. */
+    next_step: { method: "GET" | "POST"; path: string; required?: string[] } | null;
+    message: string;
+  };
+};
+
+/**
+ * What approving an agent's connect_integration request means. The approval does not connect
+ * anything itself: a connection needs what only the owner has (the business it feeds, the
+ * provider account that routes its webhooks, an OAuth consent in their browser, a signing
+ * secret shown once to whoever connects), so it is made by the owner's own connect operation.
+ * The outcome says whether the owner already has an active connection of that provider, or
+ * exactly which operation remains — never a success that connected nothing.
+ */
+export async function connectRequestOutcome(
+  db: TDbOrTx,
+  ownerId: string,
+  provider: string | null,
+): Promise<TConnectRequestOutcome> {
+  if (provider === null) {
+    return {
+      status: "action_required",
+      data: {
+        connected: false,
+        provider,
+        next_step: { method: "GET", path: "/v1/integrations/catalog" },
+        message: "Nothing is connected yet: choose a provider in GET /v1/integrations/catalog and connect it.",
+      },
+    };
+  }
+  const info = providerInfo(provider);
+  const refusal = info ? connectRefusal(info) : null;
+  if (!info || (refusal && info.connect !== "secret")) {
+    return {
+      status: "not_connectable",
+      data: {
+        connected: false,
+        provider,
+        next_step: null,
+        message: info ? `Nothing is connected: ${refusal!.message}` : `Nothing is connected: there is no provider ${provider}.`,
+      },
+    };
+  }
+  const active = await db.integration.findMany({
+    where: { ownerId, provider: info.provider, status: "active" },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  if (active.length > 0) {
+    return {
+      status: "connected",
+      data: {
+        connected: true,
+        provider,
+        integration_ids: active.map((row) => row.id),
+        next_step: null,
+        message: `${info.name} is connected.`,
+      },
+    };
+  }
+  const generic = info.connect === "secret";
+  const path = generic ? "/v1/integrations/generic/connect" : `/v1/integrations/${info.provider}/connect`;
+  const required = generic ? ["business_id"] : ["business_id", "account_id"];
+  const then = info.connect === "oauth" ? ", then authorize access at the authorize_url it answers" : "";
+  return {
+    status: "action_required",
+    data: {
+      connected: false,
+      provider,
+      next_step: { method: "POST", path, required },
+      message: `Nothing is connected yet: connect ${info.name} with POST ${path} (${required.join(", ")})${then}.`,
+    },
+  };
+}
+
 // --- sync ---
 
 /** The integration a sync names, or the owner's only one of that provider. */

@@ -45,7 +45,7 @@ Credentials and their lifetimes:
   token works once, for 15 minutes. A session token (ses_…) lasts 30 days from sign-in and ends
   earlier on logout or revocation (401 session_expired, session_revoked).
 - Agents use tokens (agt_…) shown once, on create and on rotate; they last 90 days unless the
-  owner sets token_expires_at (401 token_expired), stop at once on rotate or revoke
+  owner sets token_expires_at (at most one year ahead; 401 token_expired), stop at once on rotate or revoke
   (401 token_revoked), and answer 403 agent_suspended while the agent is suspended.
 - Tokens are stored only as SHA-256 hashes.
 - An agent's write needs \`reason\` (3+ characters) and runs within its grant (scope, resource,
