@@ -24,7 +24,7 @@ import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
 import { createProcedureInvoker } from "./procedure-bridge";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
-import { MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
+import { assertSafeQuery, MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
 
 export type TRestHandlerOptions = {
@@ -60,6 +60,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         });
       }
       const { route, params } = found;
+      assertSafeQuery(url.searchParams);
       Object.assign(headers, deprecationHeaders(route));
 
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.
