@@ -6,6 +6,7 @@
 //   npm run fuzz                                    10,000 requests per engine, a random seed
 //   npm run fuzz -- --requests=20000 --seed=42      replays seed 42
 //   --engines=pglite (or postgres)                  one engine only
+//   --with=item4                                    also request classes another item fixes (PENDING_CLASSES)
 //
 // Environment: FUZZ_DATABASE_URL (PostgreSQL admin URL, default TEST_DATABASE_URL or
 // postgresql://postgres@127.0.0.1:5432/postgres).
@@ -14,14 +15,22 @@ import { connectDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { createTestApi } from "../test/helpers/api";
 import type { TTestDatabase } from "../test/helpers/database";
-import { createFuzzWorld, describeFindings, FUZZ_ENV, runFuzz, type TFuzzReport } from "../test/helpers/fuzz";
+import {
+  createFuzzWorld,
+  describeFindings,
+  FUZZ_ENV,
+  PENDING_CLASSES,
+  runFuzz,
+  type TFuzzReport,
+  type TPendingClass,
+} from "../test/helpers/fuzz";
 import { adminQuery, uniqueDatabaseName } from "../test/helpers/postgres";
 
 type TEngine = "pglite" | "postgres";
-type TArgs = { requests: number; seed: number; engines: TEngine[] };
+type TArgs = { requests: number; seed: number; engines: TEngine[]; with: TPendingClass[] };
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = { requests: 10_000, seed: Math.floor(Math.random() * 2 ** 31), engines: ["pglite", "postgres"] };
+  const args: TArgs = { requests: 10_000, seed: Math.floor(Math.random() * 2 ** 31), engines: ["pglite", "postgres"], with: [] };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const integer = () => {
@@ -35,7 +44,12 @@ function parseArgs(argv: string[]): TArgs {
       const engines = value.split(",").map((s) => s.trim());
       if (engines.some((e) => e !== "pglite" && e !== "postgres")) throw new Error("--engines takes pglite, postgres or both");
       args.engines = engines as TEngine[];
-    } else throw new Error(`Unknown argument ${arg} (known: --requests=, --seed=, --engines=)`);
+    } else if (name === "--with") {
+      const classes = value.split(",").map((s) => s.trim());
+      const unknown = classes.filter((c) => !(PENDING_CLASSES as readonly string[]).includes(c));
+      if (unknown.length) throw new Error(`--with takes ${PENDING_CLASSES.join(", ")}; unknown: ${unknown.join(", ")}`);
+      args.with = classes as TPendingClass[];
+    } else throw new Error(`Unknown argument ${arg} (known: --requests=, --seed=, --engines=, --with=)`);
   }
   return args;
 }
@@ -77,7 +91,7 @@ async function fuzzEngine(engine: TEngine, args: TArgs): Promise<TFuzzReport> {
   const database = await openDatabase(engine);
   const api = await createTestApi({ env: FUZZ_ENV, database });
   try {
-    const world = await createFuzzWorld(api);
+    const world = await createFuzzWorld(api, { with: args.with });
     return await runFuzz(api, world, {
       requests: args.requests,
       seed: args.seed,
@@ -106,7 +120,10 @@ function print(engine: TEngine, report: TFuzzReport): void {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`fuzz: ${args.requests} requests per engine, seed ${args.seed} (replay: npm run fuzz -- --seed=${args.seed})`);
+  const withText = args.with.length ? ` --with=${args.with.join(",")}` : "";
+  console.log(
+    `fuzz: ${args.requests} requests per engine, seed ${args.seed} (replay: npm run fuzz -- --seed=${args.seed}${withText})`,
+  );
   let failed = false;
   for (const engine of args.engines) {
     const report = await fuzzEngine(engine, args);

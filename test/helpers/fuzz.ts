@@ -155,6 +155,20 @@ const PROVIDER_SECRETS = {
 export const FUZZ_ENV: Record<string, string> = { ...PROVIDER_SECRETS };
 const GENERIC_SECRET = "fuzz-generic-secret-0123456789abcdef";
 
+/**
+ * Request classes that still answer 5xx because another item of issue 11 owns the fix; they
+ * are generated only when named (`npm run fuzz -- --with=item4`, FUZZ_WITH=item4 in the
+ * test). The lead turns them on by default after merging that item.
+ *
+ * - item4 (amounts beyond ±(2^53 − 1), base_amount_minor overflow): the owner's base
+ *   currency becomes JPY (mock rate 162.45 per EUR), so EUR amounts near 2^53 overflow the
+ *   base amount. Reproducer: PATCH /v1/me {"base_currency":"JPY"}, then POST /v1/expenses
+ *   {"business_id":…,"amount_minor":9007199254740991,"currency":"EUR","occurred_on":today}
+ *   → 500 internal_error "base_amount_minor is beyond the exact integer range".
+ */
+export const PENDING_CLASSES = ["item4"] as const;
+export type TPendingClass = (typeof PENDING_CLASSES)[number];
+
 export type TFuzzWorld = {
   ownerToken: string | undefined;
   agentToken: string;
@@ -181,7 +195,7 @@ const created = (response: TApiResponse, what: string) => {
 };
 
 /** A business, a project, records of every kind, an agent with every scope, signed integrations. */
-export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
+export async function createFuzzWorld(api: TTestApi, options: { with?: TPendingClass[] } = {}): Promise<TFuzzWorld> {
   const call = api.call;
   const ownerId = created(await call("GET", "/v1/me"), "the owner").id as string;
   const business = created(await call("POST", "/v1/businesses", { body: { name: "Fuzz Ltd", currency: "EUR" } }), "a business");
@@ -253,8 +267,10 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
     "an import",
   );
 
+  if (options.with?.includes("item4")) created(await call("PATCH", "/v1/me", { body: { base_currency: "JPY" } }), "a JPY base");
+
   const document = (await callApi(api.handler, "GET", "/v1/openapi.json", { token: null })).body as TOpenApi;
-  return {
+  const world: TFuzzWorld = {
     ownerToken: undefined,
     agentToken: actingAgent.token,
     ids: {
@@ -267,11 +283,14 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
       agent: victimAgent.id,
       approval: approval.id,
       integration: generic.id,
-      import: preview.id,
+      import: preview.import_id,
     },
     document,
     operations: operationsOf(api, document),
   };
+  for (const [name, id] of Object.entries(world.ids))
+    if (typeof id !== "string" || id.length !== 36) throw new Error(`fuzz world: no ${name} id (${String(id)})`);
+  return world;
 }
 
 const PROVIDER_ACCOUNTS = {

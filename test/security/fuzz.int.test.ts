@@ -5,21 +5,41 @@
 // FUZZ_SEED and FUZZ_REQUESTS override it (`npm run fuzz -- --seed=S` runs the same generator).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../helpers/api";
-import { createFuzzWorld, describeFindings, FUZZ_ENV, runFuzz, type TFuzzWorld } from "../helpers/fuzz";
+import {
+  createFuzzWorld,
+  describeFindings,
+  FUZZ_ENV,
+  runFuzz,
+  tableState,
+  type TFuzzWorld,
+  type TPendingClass,
+} from "../helpers/fuzz";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
+// Classes another item of issue 11 fixes (see PENDING_CLASSES): off until that item is merged.
+// TODO(lead): after merging item 4 (amount overflow), default this to ["item4"].
+const WITH = (process.env.FUZZ_WITH ?? "").split(",").filter(Boolean) as TPendingClass[];
 
 let api: TTestApi;
 let world: TFuzzWorld;
 
 beforeAll(async () => {
   api = await createTestApi({ env: FUZZ_ENV });
-  world = await createFuzzWorld(api);
+  world = await createFuzzWorld(api, { with: WITH });
 });
 afterAll(async () => api?.close());
 
 describe("fuzzing the REST layer", () => {
+  it("the write check sees an insert and an update (so 'no refused write' means something)", async () => {
+    const before = await tableState(api);
+    const created = await api.call("POST", "/v1/businesses", { body: { name: "Probe", currency: "EUR" } });
+    const afterInsert = await tableState(api);
+    expect(afterInsert.get("businesses")).not.toBe(before.get("businesses"));
+    await api.call("PATCH", `/v1/businesses/${created.body.data.id}`, { body: { name: "Probe 2" } });
+    expect((await tableState(api)).get("businesses")).not.toBe(afterInsert.get("businesses"));
+  });
+
   it(`${REQUESTS} malformed requests (seed ${SEED}): no 5xx, well-formed 4xx, no write by a refused request`, async () => {
     const report = await runFuzz(api, world, { requests: REQUESTS, seed: SEED });
     const summary = `replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS} (or npm run fuzz -- --seed=${SEED} --requests=${REQUESTS})\n${describeFindings(report)}`;
