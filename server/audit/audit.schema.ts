@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZPageQuery } from "../shared/pagination";
-import { ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZDate, ZTimestamp, ZUuid } from "../shared/schemas";
 
 export const ZAuditEntry = z
   .object({
@@ -15,7 +15,7 @@ export const ZAuditEntry = z
   .meta({ id: "AuditEntry" });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-const ZDateOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const ZDateOrTimestamp = z.union([ZDate, ZTimestamp]);
 
 export const ZFindAuditQuery = ZPageQuery.extend({
   actor_type: z.enum(["owner", "agent", "integration", "system"]).optional(),

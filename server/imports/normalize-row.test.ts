@@ -209,6 +209,34 @@ describe("normalizeRow", () => {
     expect(normalizeRow(["2024-03-02", "Shop", "-5.00"], card, { currencyDefault: "EUR" })).toMatchObject({ amount_minor: 500 });
   });
 
+  // Issue 11: "0000-01-01" made the preview 500 (Date arithmetic on year 0); the service's days are 1900–2999.
+  it.each(["0000-01-01", "0001-01-01", "1899-12-31", "3000-01-01", "9999-12-31"])(
+    "rejects the row dated %s (outside 1900-01-01…2999-12-31)",
+    (date) => {
+      expect(normalizeRow(row({ Date: date }), generic)).toEqual({
+        status: "rejected",
+        reject_reason: `date ${JSON.stringify(date)} is outside 1900-01-01…2999-12-31`,
+      });
+    },
+  );
+
+  it("accepts the first and the last day of the range", () => {
+    expect(normalizeRow(row({ Date: "1900-01-01" }), generic)).toMatchObject({ status: "ok", occurred_on: "1900-01-01" });
+    expect(normalizeRow(row({ Date: "2999-12-31" }), generic)).toMatchObject({ status: "ok", occurred_on: "2999-12-31" });
+  });
+
+  // A NUL or a lone surrogate cannot be stored as text (PostgreSQL refuses it): the row is refused, not cleaned.
+  it.each([
+    ["Description", "Cof\u0000fee"],
+    ["Counterparty", "Roast\ud800ery"],
+    ["Reference", "\udfffR-1"],
+  ])("rejects a row whose %s holds %j", (column, value) => {
+    expect(normalizeRow(row({ [column]: value }), generic)).toEqual({
+      status: "rejected",
+      reject_reason: expect.stringMatching(new RegExp(`^column ${header.indexOf(column) + 1} .*(NUL|surrogate)`)),
+    });
+  });
+
   it("cuts long texts to the stored limits", () => {
     const result = normalizeRow(row({ Description: "x".repeat(1500), Category: "c".repeat(300) }), generic);
     expect(result).toMatchObject({ status: "ok" });

@@ -5,6 +5,8 @@
 // Checks, in this order (the first that fails decides):
 //   1. Non-empty cells beyond the header's width → rejected: the row is misaligned (an
 //      unquoted delimiter inside a field), so no cell of it can be trusted.
+//   1b. A cell holding a NUL or a lone surrogate → rejected naming the column: PostgreSQL
+//      cannot store it, and a silently cleaned text would not be what the bank wrote.
 //   2. The counterparty account, normalized (upper case, blanks and hyphens removed, so
 //      "de89 3704-0044…" equals "DE8937040044…"), is one of the owner's own accounts →
 //      skipped "own_transfer": the money moved between the owner's accounts (counted by the
@@ -12,7 +14,7 @@
 //   3. Date, strictly in the mapping's format: day and month of 1 or 2 digits, the year as
 //      the format shows ("yy" = 20yy), and a day that exists (31.02. is rejected). A time
 //      after the date ("2024-05-01 13:45:00", "2024-05-01T13:45:00Z") is ignored: the date
-//      as written is the statement's booking day.
+//      as written is the statement's booking day. A day before 1900 or after 2999 is rejected.
 //   4. Currency: the row's currency cell, else currencyDefault, else rejected; an unknown
 //      ISO 4217 code is rejected.
 //   5. Amount (see parseAmount): exact in the currency's minor units. More fraction digits
@@ -26,6 +28,7 @@
 // empty description takes the counterparty's name.
 import { currencyDigits } from "../fx/money";
 import { isKnownCurrency } from "../shared/currencies";
+import { isDayInRange, MAX_DAY, MIN_DAY, unsafeTextReason } from "../shared/safe-text";
 import type { TDateFormat, TDecimalSeparator, TResolvedMapping, TThousandsSeparator } from "./presets";
 
 export type TImportRow = {
@@ -232,6 +235,10 @@ export function normalizeRow(
     return rejected(`row has ${cells.length} fields, the header has ${mapping.width} (an unquoted delimiter inside a field?)`);
   }
   const { columns } = mapping;
+  for (let i = 0; i < cells.length; i++) {
+    const reason = unsafeTextReason(cells[i]!);
+    if (reason) return rejected(`column ${i + 1} ${reason}`);
+  }
 
   const accountText = cell(cells, columns.counterparty_account);
   const account = accountText === "" ? undefined : normalizeAccount(accountText);
@@ -242,6 +249,7 @@ export function normalizeRow(
   const dateText = cell(cells, columns.date);
   const occurred_on = parseDate(dateText, mapping.date_format);
   if (!occurred_on) return rejected(`unparsable date ${JSON.stringify(dateText)} (expected ${mapping.date_format})`);
+  if (!isDayInRange(occurred_on)) return rejected(`date ${JSON.stringify(dateText)} is outside ${MIN_DAY}…${MAX_DAY}`);
 
   const currency = cell(cells, columns.currency).toUpperCase() || options.currencyDefault?.trim().toUpperCase() || "";
   if (currency === "") return rejected("missing currency");

@@ -3,6 +3,7 @@
 // is rejected, the rest go in); signals are validated with their request.
 import { z } from "zod";
 import { INGEST_SOURCE_TYPES } from "../integrations/providers";
+import { findJsonProblem } from "../shared/safe-text";
 import { ZAmountMinor, ZDate, ZTimestamp, ZUuid } from "../shared/schemas";
 
 /** Event types an integration may send (contract NormalizedEvent.type). */
@@ -20,6 +21,16 @@ const ZExternalId = z
   .min(1, { message: "must not be empty" })
   .max(255, { message: "must be at most 255 characters" })
   .refine((value) => ![...value].some((c) => c.charCodeAt(0) < 0x20), { message: "must not contain control characters" });
+
+/**
+ * Items arrive as parsed JSON whose strings may hold a NUL or a lone surrogate (the webhook
+ * body reader leaves text to the items, so one bad item is one rejection): refused here, with
+ * the field's path, before anything reaches PostgreSQL.
+ */
+function refuseUnsafeText(item: unknown, ctx: z.RefinementCtx): void {
+  const problem = findJsonProblem(item, { root: "(item)" });
+  if (problem) ctx.addIssue({ code: "custom", path: problem.path.split("."), message: problem.message });
+}
 
 const ZOneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
 
@@ -61,6 +72,7 @@ export const ZNormalizedEvent = z
     confidence: z.number().min(0).max(1).optional().describe("Default 1.0; at most 0.9 for a refund whose event is unknown."),
     payload: ZNormalizedPayload.optional(),
   })
+  .superRefine(refuseUnsafeText)
   .meta({ id: "NormalizedEvent" });
 export type TNormalizedEvent = z.infer<typeof ZNormalizedEvent>;
 
@@ -138,6 +150,7 @@ export const ZIntegrationSignal = z
     message: "amount_minor and currency go together",
     path: ["currency"],
   })
+  .superRefine(refuseUnsafeText)
   .meta({ id: "IntegrationSignal" });
 export type TIntegrationSignal = z.infer<typeof ZIntegrationSignal>;
 
@@ -158,6 +171,7 @@ export const ZCashSnapshotInput = z
     }),
     payload: z.object({ account_id: z.string().min(1).max(128), iban_last4: z.string().optional() }),
   })
+  .superRefine(refuseUnsafeText)
   .meta({ id: "CashSnapshotInput" });
 export type TCashSnapshotInput = z.infer<typeof ZCashSnapshotInput>;
 

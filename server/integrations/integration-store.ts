@@ -7,6 +7,7 @@ import { decryptSecret } from "../crypto/secret-box";
 import { AppError } from "../errors/app-error";
 import { ZUuid } from "../shared/schemas";
 import type { TProvider, TWebhookProvider } from "./providers";
+import { unsafeTextReason } from "../shared/safe-text";
 
 export type TIntegrationRef = Pick<Integration, "id" | "ownerId" | "provider" | "businessId" | "status" | "accountId">;
 
@@ -39,7 +40,9 @@ export async function findIntegrationsByAccount(
   provider: TWebhookProvider | TProvider,
   accountIds: string[],
 ): Promise<Map<string, TIntegrationRef>> {
-  const unique = [...new Set(accountIds)];
+  // An id with a NUL or a lone surrogate cannot be stored, so it names no integration (and
+  // PostgreSQL would refuse it as a parameter).
+  const unique = [...new Set(accountIds)].filter((id) => unsafeTextReason(id) === null);
   if (unique.length === 0) return new Map();
   const rows = await db.integration.findMany({
     where: { provider, accountId: { in: unique }, status: "active" },

@@ -18,6 +18,11 @@ Conventions every operation follows:
   success is the envelope \`{ data, page?, request_id }\`; every error is
   \`{ error: { code, message, details?, request_id } }\`. \`details.issues[]\` names each failing
   field (\`path\`, \`code\`, \`message\`).
+- Text is Unicode without NUL: a NUL (\\u0000) or a lone surrogate in a body string or key or
+  a query parameter, JSON nested deeper than 64 levels, and a day before 1900-01-01 or after
+  2999-12-31 answer 400 validation_error naming the field (refused, never stripped). A webhook
+  event or a statement row with one is rejected alone and the rest goes in (a NUL byte makes a
+  statement file binary: 415).
 - Every response carries X-Request-Id (equal to the body's request_id) and X-Service-Contract.
   A client may send X-Service-Contract-Min; a higher version than the server's answers 426.
 - Authenticated responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset

@@ -43,15 +43,17 @@ export function createProcedureInvoker(router: AnyRouter, routes: TRoute[]): TPr
     new Promise((resolve) => {
       // The incoming Request itself (its signal still tells when the client goes away), with the
       // body the REST layer already parsed; writes always look like JSON to the adapter.
+      const query = queryOf(url);
       const req = new Proxy(incoming, {
         get: (target, prop) => {
           if (prop === "body") return body;
+          if (prop === "query") return query;
           if (prop === "url") return url.href;
           if (prop === "headers" && body !== undefined) return jsonHeaders;
           const value = Reflect.get(target, prop, target) as unknown;
           return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
-        has: (target, prop) => (prop === "body" ? body !== undefined : prop in target),
+        has: (target, prop) => (prop === "body" ? body !== undefined : prop === "query" || prop in target),
       });
       const state: TCallState = { ctx };
       calls.set(req, state);
@@ -72,6 +74,19 @@ export function createProcedureInvoker(router: AnyRouter, routes: TRoute[]): TPr
         resolve({ ok: false, error }),
       );
     });
+}
+
+/**
+ * The query as the adapter wants it (name → values), on an object without a prototype: the
+ * adapter's own parser indexes a plain object by name, so `?__proto__=1` or `?constructor=1`
+ * made it throw (500).
+ */
+function queryOf(url: URL): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>;
+  url.searchParams.forEach((value, name) => {
+    (query[name] ??= []).push(value);
+  });
+  return query;
 }
 
 /** Fails fast if the adapter would send a path to another procedure than the route table. */

@@ -1,5 +1,6 @@
 // Reading request bodies with a hard size cap, and the JSON rules every /v1 body follows.
 import { AppError } from "../errors/app-error";
+import { findJsonProblem, unsafeTextReason } from "../shared/safe-text";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -26,8 +27,17 @@ export async function readBodyCapped(req: Request, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/** A JSON object body. An empty body is `{}`; anything else that is not an object is 400. */
-export function parseJsonObject(raw: Buffer, contentType: string | null): Record<string, unknown> {
+/**
+ * A JSON object body. An empty body is `{}`; anything else that is not an object is 400, and
+ * so is nesting deeper than 64 levels. With `text: "reject"` (the default) a NUL or a lone
+ * surrogate in any key or string is 400 naming the field; webhook receivers pass "per_item"
+ * and refuse such items one by one (their item schemas check text).
+ */
+export function parseJsonObject(
+  raw: Buffer,
+  contentType: string | null,
+  options: { text?: "reject" | "per_item" } = {},
+): Record<string, unknown> {
   if (contentType && !/json/i.test(contentType) && raw.length > 0) {
     throw new AppError("unsupported_media_type", `Bodies are JSON; Content-Type ${contentType} is not accepted.`);
   }
@@ -46,5 +56,24 @@ export function parseJsonObject(raw: Buffer, contentType: string | null): Record
       details: { issues: [{ path: "(body)", code: "invalid_type", message: "expected a JSON object" }] },
     });
   }
+  const problem = findJsonProblem(value, { text: (options.text ?? "reject") === "reject" });
+  if (problem) {
+    throw new AppError("validation_error", `${problem.path}: ${problem.message}`, {
+      details: { issues: [problem] },
+    });
+  }
   return value as Record<string, unknown>;
+}
+
+/** Query parameters are text too: a NUL in a name or value is 400 naming the parameter. */
+export function assertSafeQuery(query: URLSearchParams): void {
+  for (const [name, value] of query) {
+    const reason = unsafeTextReason(name) ?? unsafeTextReason(value);
+    if (reason) {
+      const path = JSON.stringify(name).slice(1, -1) || "(query)";
+      throw new AppError("validation_error", `${path}: ${reason}`, {
+        details: { issues: [{ path, code: "unsafe_text", message: reason }] },
+      });
+    }
+  }
 }

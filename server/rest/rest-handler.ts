@@ -22,7 +22,7 @@ import type { TPlainRoute } from "./plain-route";
 import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureInvoker } from "./procedure-bridge";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
-import { MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
+import { assertSafeQuery, MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
 
 export type TRestHandlerOptions = {
@@ -64,6 +64,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       }
       const { route, params } = found;
       keyed = isWriteMethod(req.method) && route.idempotency === "required";
+      assertSafeQuery(url.searchParams);
       Object.assign(headers, deprecationHeaders(route));
 
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.

@@ -2,6 +2,7 @@
 // id desc; the cursor is opaque (base64url of the last row's sort key).
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
+import { isInstantInRange } from "./safe-text";
 import { ZCurrency, ZDate, ZQueryBoolean, ZUuid } from "./schemas";
 
 export const ZPageQuery = z.object({
@@ -47,7 +48,8 @@ export function decodeCursor(cursor: string): TSortKey {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const date = new Date(String(createdAt));
-    if (typeof id !== "string" || !ZUuid.safeParse(id).success || Number.isNaN(date.getTime())) throw new Error();
+    // A date PostgreSQL cannot compare (year 0, +275760) would fail the query: 500 before this check.
+    if (typeof id !== "string" || !ZUuid.safeParse(id).success || !isInstantInRange(date)) throw new Error();
     return { createdAt: date, id };
   } catch {
     throw AppError.invalidField("cursor", "is not a cursor this API issued");

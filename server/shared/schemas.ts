@@ -1,5 +1,6 @@
 // Zod building blocks shared by every domain (contract: Records conventions of DESIGN.md).
 import { z } from "zod";
+import { isDayInRange, isInstantInRange, MAX_DAY, MIN_DAY, unsafeTextReason } from "./safe-text";
 
 export const ZUuid = z.uuid({ message: "must be a UUID" });
 
@@ -12,10 +13,28 @@ export const ZCurrency = z
   .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case, e.g. EUR" })
   .meta({ example: "EUR" });
 
-/** A calendar day, YYYY-MM-DD, that exists. */
-export const ZDate = z.iso.date({ message: "must be a date YYYY-MM-DD" });
+/** A calendar day, YYYY-MM-DD, that exists, from 1900 to 2999 (PostgreSQL and JS dates agree there). */
+export const ZDate = z.iso
+  .date({ message: "must be a date YYYY-MM-DD" })
+  // Only a well-formed day is checked for range: a malformed one has its format issue already.
+  .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isDayInRange(value), {
+    message: `must be between ${MIN_DAY} and ${MAX_DAY}`,
+  });
 
-export const ZTimestamp = z.iso.datetime({ offset: true }).meta({ example: "2026-11-22T08:30:00.000Z" });
+export const ZTimestamp = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Number.isNaN(Date.parse(value)) || isInstantInRange(new Date(value)), {
+    message: `must be between ${MIN_DAY} and ${MAX_DAY}`,
+  })
+  .meta({ example: "2026-11-22T08:30:00.000Z" });
+
+/**
+ * Text PostgreSQL can store: no NUL, no lone surrogate. Every free-text field builds on it
+ * (the REST body reader refuses such bodies too; this covers the panel and ingest items).
+ */
+export const ZText = z.string().refine((value) => unsafeTextReason(value) === null, {
+  error: (issue) => unsafeTextReason(issue.input as string) ?? "is not valid text",
+});
 
 /** Integer minor units. Floats and numbers beyond the safe range are refused, never rounded. */
 export const ZAmountMinor = z
@@ -37,7 +56,7 @@ export function zStoredMinor(description: string) {
     );
 }
 
-export const ZName = z.string().trim().min(1, { message: "must not be empty" }).max(200);
+export const ZName = ZText.trim().min(1, { message: "must not be empty" }).max(200);
 
 /** Query booleans arrive as strings; "false" must mean false. */
 export const ZQueryBoolean = z

@@ -82,7 +82,7 @@ export async function receiveGenericDelivery(
     throw unauthenticated(BAD_SIGNATURE, input.requestId, "signature", { integration_id: integrationId });
 
   // Only now is the body read: nothing unsigned is parsed.
-  const body = parseOrThrow(ZGenericBody, parseJsonObject(input.rawBody, input.contentType));
+  const body = parseOrThrow(ZGenericBody, parseJsonObject(input.rawBody, input.contentType, { text: "per_item" }));
   const events = (body.events ?? []).map((event) =>
     isObject(event) ? { ...event, integration_id: integration.id, source_type: "IMPORT" } : event,
   );
@@ -152,7 +152,7 @@ export async function receiveProviderDelivery(
       { provider },
     );
 
-  const { accounts, mapping } = module.read(parseJsonObject(input.rawBody, input.contentType));
+  const { accounts, mapping } = module.read(parseJsonObject(input.rawBody, input.contentType, { text: "per_item" }));
   const integrations = await findIntegrationsByAccount(db, provider, accounts);
   const missing = [...new Set(accounts)].filter((account) => !integrations.has(account));
   if (missing.length)

@@ -54,7 +54,9 @@ export function applyTestEnv(env: Record<string, string | undefined>): void {
   resetEnvForTests();
 }
 
-export async function createTestApi(options: { env?: Record<string, string>; router?: AnyRouter } = {}): Promise<TTestApi> {
+export async function createTestApi(
+  options: { env?: Record<string, string>; router?: AnyRouter; database?: TTestDatabase } = {},
+): Promise<TTestApi> {
   applyTestEnv({
     AUTH_MODE: "static",
     STATIC_OWNER_TOKEN: OWNER_TOKEN,
@@ -64,7 +66,7 @@ export async function createTestApi(options: { env?: Record<string, string>; rou
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const handler = createV1Handler({ router: options.router, getDb: async () => database.prisma });
   return {
     db: database.prisma,
