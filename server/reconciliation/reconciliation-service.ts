@@ -150,10 +150,7 @@ export async function reconcileImports(db: TDbOrTx, options: TReconcileOptions =
      ORDER BY min(i.config->'reconciliation'->>'completed_at') NULLS FIRST, i.owner_id`;
   const total: TReconcileResult = { matched: 0, signaled: 0, unreconciled: 0, complete: true };
   if (owners.length === 0) return total;
-  // The batches' plans rely on statistics (an ordered index walk, not a sort of the rest of the
-  // backlog at every batch). PGlite has no autovacuum, so it would never gather them; on
-  // PostgreSQL this is one more of autovacuum's own ANALYZEs, sampling at most 30,000 rows.
-  await db.$executeRawUnsafe("ANALYZE financial_events");
+  await analyzeWithoutAutovacuum(db);
   let batches = 0;
   for (const { owner_id } of owners) {
     let started = false;
@@ -169,6 +166,24 @@ export async function reconcileImports(db: TDbOrTx, options: TReconcileOptions =
     }
   }
   return total;
+}
+
+/**
+ * The batches' plans rely on statistics (an ordered index walk, not a sort of the rest of the
+ * backlog at every batch; an index probe, not a scan of the table for a rare integration).
+ * PGlite has no autovacuum and never gathers them, so each run does, with a small sample (3,000
+ * rows: enough for row counts and frequent values, and little memory, which PGlite never gives
+ * back). Where autovacuum has analyzed the table (PostgreSQL), its statistics are left alone.
+ */
+async function analyzeWithoutAutovacuum(db: TDbOrTx): Promise<void> {
+  const [stats] = await db.$queryRaw<Array<{ auto: boolean }>>`
+    SELECT (last_autoanalyze IS NOT NULL OR last_autovacuum IS NOT NULL) AS auto
+      FROM pg_stat_user_tables WHERE relname = 'financial_events'`;
+  if (stats?.auto) return;
+  await inTransaction(db, async (tx) => {
+    await tx.$executeRawUnsafe("SET LOCAL default_statistics_target = 10");
+    await tx.$executeRawUnsafe("ANALYZE financial_events");
+  });
 }
 
 /** Greedy one-to-one assignment over candidate pairs already sorted by preference. */
