@@ -1,9 +1,10 @@
 // The daily reconciliation job and its two runners: in process on the embedded database, and
 // pg-boss on PostgreSQL (only in the postgres project: pg-boss needs a real server).
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine, type TTestDatabase } from "../../test/helpers/database";
 import type { TDbOrTx } from "../db/client";
-import { createReconciliationOwner } from "../reconciliation/reconciliation.fixtures";
+import { createReconciliationOwner, seedImportedLines } from "../reconciliation/reconciliation.fixtures";
 import { PG_BOSS_SCHEMA } from "./pg-boss-runner";
 import { RECONCILIATION_CRON, RECONCILIATION_JOB, reconciliationJob } from "./reconciliation";
 import { startScheduledJobs, type TRunningJobs } from "./registry";
@@ -45,9 +46,62 @@ describe("in process (no DATABASE_URL)", () => {
       const line = await o.bankLine("bank_1", 2_500, "2026-11-10");
       await o.payment("ch_1", 2_500, "2026-11-11");
       await o.bankLine("bank_stale", 9_000, "2026-11-09");
-      expect(await jobs.scheduler.runNow(RECONCILIATION_JOB, NOW)).toEqual({ matched: 1, signaled: 1 });
+      // ch_1 shows the payments integration reports this business's EUR money up to the 11th,
+      // so the stale line of the 9th was expected to match: one alert.
+      expect(await jobs.scheduler.runNow(RECONCILIATION_JOB, NOW)).toEqual({
+        matched: 1,
+        signaled: 1,
+        unreconciled: 1,
+        complete: true,
+      });
       expect((await database.prisma.financialEvent.findUniqueOrThrow({ where: { id: line } })).reconciled).toBe(true);
       expect(counted.runs()).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
+describe("a statement of 5,000 lines", () => {
+  it("raises one alert per import and day naming the count, only for the days an integration covers", async () => {
+    const jobs = await startScheduledJobs(async () => database.prisma, { jobs: [reconciliationJob] });
+    try {
+      await jobs.scheduler.runNow(RECONCILIATION_JOB); // the run made at start, before the statement
+      const o = await createReconciliationOwner(database.prisma, "statement");
+      const importId = randomUUID();
+      await seedImportedLines(database.prisma, {
+        ownerId: o.ownerId,
+        businessId: o.businessId,
+        integrationId: o.importIntegrationId,
+        importId,
+        count: 5_000,
+        from: "2026-11-01",
+        days: 10, // 500 lines a day: 250 money out, 250 money in
+      });
+      // The payments integration reports EUR money out, and has synced up to the 6th.
+      await o.payment("ch_evidence", 1, "2026-11-06");
+
+      expect(await jobs.scheduler.runNow(RECONCILIATION_JOB, NOW)).toEqual({
+        matched: 0,
+        signaled: 6,
+        unreconciled: 1_500,
+        complete: true,
+      });
+      const alerts = await database.prisma.alert.findMany({
+        where: { ownerId: o.ownerId, code: "integration.unreconciled" },
+        orderBy: { message: "asc" },
+      });
+      expect(alerts.map((a) => a.message.slice(0, 28))).toEqual(
+        ["01", "02", "03", "04", "05", "06"].map((d) => `250 bank lines of 2026-11-${d}`),
+      );
+      expect(alerts.every((a) => a.message.includes(`(import ${importId})`))).toBe(true);
+      // The next run finds every group raised: nothing new.
+      expect(await jobs.scheduler.runNow(RECONCILIATION_JOB, NOW)).toEqual({
+        matched: 0,
+        signaled: 0,
+        unreconciled: 0,
+        complete: true,
+      });
     } finally {
       await jobs.stop();
     }
@@ -95,7 +149,7 @@ describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () =>
       expect(id).toEqual(expect.any(String));
       const done = await waitForJob(a, id!);
       expect(done.state).toBe("completed");
-      expect(done.output).toEqual({ matched: 1, signaled: 0 });
+      expect(done.output).toEqual({ matched: 1, signaled: 0, unreconciled: 0, complete: true });
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // both workers polled again
       expect(counted.runs()).toBe(1);
       expect((await database.prisma.financialEvent.findUniqueOrThrow({ where: { id: line } })).reconciled).toBe(true);

@@ -1,7 +1,9 @@
 // The daily reconciliation of imported bank lines (server/reconciliation): one job definition,
 // run by the pg-boss queue on PostgreSQL (once a day at RECONCILIATION_CRON, once across all
 // instances) and by the in-process scheduler on the embedded database (at start, then daily).
-// reconcileImports is idempotent and locks per owner, so an extra run is harmless.
+// reconcileImports is idempotent and locks per owner, so an extra run is harmless. A run is
+// bounded (short batches, RECONCILIATION_BUDGET_MS): one cut by its budget answers
+// complete: false, and the next run continues where it stopped.
 import { reconcileImports } from "../reconciliation/reconciliation-service";
 import type { TJob } from "./scheduler";
 

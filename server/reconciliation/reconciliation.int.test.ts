@@ -6,6 +6,7 @@ import type { TDb } from "../db/client";
 import { countsInTotals } from "../ledger/counted-total";
 import { cashCoverage } from "./cash-coverage";
 import { createReconciliationOwner, type TReconciliationOwner } from "./reconciliation.fixtures";
+import { ingestSignals } from "../ingest/ingest-service";
 import { reconcileImports } from "./reconciliation-service";
 
 process.env.LOG_LEVEL = "silent";
@@ -25,13 +26,16 @@ async function owner(label = "owner"): Promise<TReconciliationOwner> {
   return createReconciliationOwner(db, label);
 }
 
+/** A finished run: lines matched, signals raised and the lines they name. */
+const done = (matched: number, signaled = 0, unreconciled = signaled) => ({ matched, signaled, unreconciled, complete: true });
+
 describe("matching", () => {
   it("matches an import event to an integration event within 3 days, marks it reconciled and audits it", async () => {
     const o = await owner();
     const line = await o.bankLine("bank_1", 5_000, "2026-11-10");
     const charge = await o.payment("ch_1", 5_000, "2026-11-13");
 
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 1, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(1));
 
     const reconciled = await event(line);
     expect(reconciled.reconciled).toBe(true);
@@ -48,7 +52,7 @@ describe("matching", () => {
     expect(audits[0]!.details).toEqual({ reconciles_event_id: charge, amount_minor: 5_000, currency: "EUR" });
 
     // A second run changes nothing.
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0));
   });
 
   it("matches money in with money in (revenue), and a refund by its direction", async () => {
@@ -59,7 +63,7 @@ describe("matching", () => {
     const refundLine = await o.bankLine("bank_refund", 1_200, "2026-11-12", { type: "expense" });
     const refund = await o.payment("re_1", 1_200, "2026-11-12", { type: "refund", payload: { direction: "out" } });
 
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 2, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(2));
     expect((await event(income)).payload).toMatchObject({ reconciles_event_id: sale });
     expect((await event(refundLine)).payload).toMatchObject({ reconciles_event_id: refund });
   });
@@ -77,10 +81,7 @@ describe("matching", () => {
     await o.payment("ch_amount", 3_001, "2026-11-10");
     await o.payment("ch_direction", 4_000, "2026-11-10", { type: "revenue" });
 
-    expect(await reconcileImports(db, { now: new Date("2026-11-12T12:00:00Z"), ownerId: o.ownerId })).toEqual({
-      matched: 0,
-      signaled: 0,
-    });
+    expect(await reconcileImports(db, { now: new Date("2026-11-12T12:00:00Z"), ownerId: o.ownerId })).toEqual(done(0));
     for (const id of lines) expect((await event(id)).reconciled).toBe(false);
   });
 
@@ -88,7 +89,7 @@ describe("matching", () => {
     const o = await owner();
     const line = await o.bankLine("bank_off", 5_500, "2026-11-01", { payload: { reconcile: false } });
     await o.payment("ch_off", 5_500, "2026-11-01");
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0));
     expect((await event(line)).reconciled).toBe(false);
   });
 
@@ -99,7 +100,7 @@ describe("matching", () => {
     const dayBefore = await o.payment("ch_day_before", 900, "2026-11-09", { createdAt: new Date("2026-11-10T10:00:00Z") });
     await o.payment("ch_day_after", 900, "2026-11-11", { createdAt: new Date("2026-11-11T09:00:00Z") });
     // ch_day_before and ch_day_after are both one day away: the one created first wins.
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 1, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(1));
     expect((await event(line)).payload).toMatchObject({ reconciles_event_id: dayBefore });
   });
 
@@ -109,7 +110,7 @@ describe("matching", () => {
     const second = await o.bankLine("bank_2", 4_200, "2026-11-11");
     const charge = await o.payment("ch_1", 4_200, "2026-11-11");
 
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 1, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(1));
     const states = [await event(first), await event(second)];
     expect(states.filter((e) => e.reconciled)).toHaveLength(1);
     expect(states.find((e) => e.reconciled)!.payload).toMatchObject({ reconciles_event_id: charge });
@@ -118,7 +119,7 @@ describe("matching", () => {
     const claimed = await o.payment("ch_claimed", 6_100, "2026-11-12");
     await o.bankLine("bank_claiming", 6_100, "2026-11-12", { payload: { reconciles_event_id: claimed } });
     const third = await o.bankLine("bank_3", 6_100, "2026-11-12");
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0));
     expect((await event(third)).reconciled).toBe(false);
     expect(await db.auditEntry.count({ where: { ownerId: o.ownerId, action: "import.reconciled" } })).toBe(1);
   });
@@ -156,43 +157,149 @@ describe("matching", () => {
 });
 
 describe("unreconciled signal", () => {
-  it("raises one warning alert for a line without a match after 3 days, once, leaving cash coverage alone", async () => {
+  /** An event of the payments integration that matches no line: it shows the integration reports EUR money out up to `day`. */
+  const reportsUpTo = (o: TReconciliationOwner, day: string, extra: { type?: string; currency?: string } = {}) =>
+    o.payment(`ch_evidence_${day}_${extra.type ?? "expense"}_${extra.currency ?? "EUR"}`, 1, day, extra);
+  const unreconciledAlerts = (o: TReconciliationOwner) =>
+    db.alert.findMany({ where: { ownerId: o.ownerId, code: "integration.unreconciled" }, orderBy: { occurredAt: "asc" } });
+
+  it("raises one warning alert per import and day naming the count, once, leaving cash coverage alone", async () => {
     const o = await owner();
-    const stale = await o.bankLine("bank_stale", 8_800, "2026-11-10"); // 4 days before NOW
+    await reportsUpTo(o, "2026-11-12"); // connected since January, synced on 2026-11-12
+    const stale = [
+      await o.bankLine("bank_a", 8_800, "2026-11-09"),
+      await o.bankLine("bank_b", 1_200, "2026-11-09"),
+      await o.bankLine("bank_c", 100, "2026-11-09"),
+    ];
+    await o.bankLine("bank_d", 4_000, "2026-11-10");
+    await o.bankLine("bank_in", 2_500, "2026-11-09", { type: "revenue" }); // payments here report no money in
     await o.bankLine("bank_recent", 9_900, "2026-11-11"); // 3 days: not yet
 
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 1 });
-    const alerts = await db.alert.findMany({ where: { ownerId: o.ownerId } });
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0, 2, 4));
+    const alerts = await unreconciledAlerts(o);
+    expect(alerts).toHaveLength(2);
+    const ninth = alerts.find((a) => a.message.includes("2026-11-09"))!;
+    expect(ninth).toMatchObject({
       code: "integration.unreconciled",
       severity: "warning",
       integrationId: o.importIntegrationId,
       businessId: o.businessId,
-      amountMinor: 8_800n,
+      amountMinor: 10_100n,
       currency: "EUR",
       refType: "audit_entry",
     });
-    const signal = await db.integrationSignal.findFirstOrThrow({ where: { ownerId: o.ownerId } });
-    expect(signal).toMatchObject({ externalId: `unreconciled:${stale}`, code: "unreconciled", severity: "warning" });
-    expect(signal.ref).toMatchObject({ event_id: stale });
-    expect(await db.auditEntry.count({ where: { ownerId: o.ownerId, action: "signal.unreconciled" } })).toBe(1);
+    expect(ninth.message).toMatch(/^3 bank lines of 2026-11-09 \(import imp_test\) have no matching event after 3 days/);
+    const signal = await db.integrationSignal.findFirstOrThrow({
+      where: { ownerId: o.ownerId, externalId: "unreconciled:imp_test:2026-11-09" },
+    });
+    expect(signal).toMatchObject({ code: "unreconciled", severity: "warning", amountMinor: 10_100n });
+    expect(signal.ref).toEqual({ type: "import", import_id: "imp_test", occurred_on: "2026-11-09", lines: "3" });
+    expect(await db.auditEntry.count({ where: { ownerId: o.ownerId, action: "signal.unreconciled" } })).toBe(2);
+    for (const id of stale) expect((await event(id)).reconciled).toBe(false);
     // A signal is not a bank import: cash coverage reads confirmed imports only.
     expect((await cashCoverage(db, o.ownerId, NOW)).last_import_at).toBeNull();
 
-    // The next day: the stale line is not raised again; the other one now is.
+    // The next day: the groups already raised are not raised again; the 11th now is.
     const tomorrow = new Date("2026-11-15T12:00:00Z");
-    expect(await reconcileImports(db, { now: tomorrow, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 1 });
-    expect(await reconcileImports(db, { now: tomorrow, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 0 });
-    expect(await db.alert.count({ where: { ownerId: o.ownerId, code: "integration.unreconciled" } })).toBe(2);
+    expect(await reconcileImports(db, { now: tomorrow, ownerId: o.ownerId })).toEqual(done(0, 1));
+    expect(await reconcileImports(db, { now: tomorrow, ownerId: o.ownerId })).toEqual(done(0));
+    expect(await unreconciledAlerts(o)).toHaveLength(3);
+  });
+
+  it("raises nothing unless an active integration of that business reports that currency on that date", async () => {
+    const o = await owner();
+    await o.bankLine("bank_1", 7_700, "2026-11-05");
+    const payments = { id: o.paymentsIntegrationId };
+    const run = () => reconcileImports(db, { now: NOW, ownerId: o.ownerId });
+
+    // The payments integration has reported nothing yet.
+    expect(await run()).toEqual(done(0));
+    // It reports USD only.
+    await reportsUpTo(o, "2026-11-12", { currency: "USD" });
+    expect(await run()).toEqual(done(0));
+    // It reports EUR, but for another business.
+    await reportsUpTo(o, "2026-11-12");
+    const other = await db.business.create({ data: { ownerId: o.ownerId, name: "other", currency: "EUR" } });
+    await db.integration.update({ where: payments, data: { businessId: other.id } });
+    expect(await run()).toEqual(done(0));
+    await db.integration.update({ where: payments, data: { businessId: o.businessId } });
+    // It is disconnected.
+    await db.integration.update({ where: payments, data: { status: "disconnected" } });
+    expect(await run()).toEqual(done(0));
+    await db.integration.update({ where: payments, data: { status: "active" } });
+    // It was connected after the line's date.
+    await db.integration.update({ where: payments, data: { createdAt: new Date("2026-11-06T09:00:00Z") } });
+    expect(await run()).toEqual(done(0));
+    await db.integration.update({ where: payments, data: { createdAt: new Date("2026-11-05T23:00:00Z") } });
+    // It last reported before the line's date.
+    await db.integration.update({ where: payments, data: { lastSyncAt: new Date("2026-11-04T23:59:00Z") } });
+    expect(await run()).toEqual(done(0));
+    expect(await unreconciledAlerts(o)).toHaveLength(0);
+
+    // Covered from the day it was connected to the day of its last sync: now the line is raised.
+    await db.integration.update({ where: payments, data: { lastSyncAt: new Date("2026-11-05T00:01:00Z") } });
+    expect(await run()).toEqual(done(0, 1));
+    expect(await unreconciledAlerts(o)).toHaveLength(1);
   });
 
   it("raises nothing for a line reconciled late, and still matches a line whose signal was raised", async () => {
     const o = await owner();
+    await reportsUpTo(o, "2026-11-12");
     const line = await o.bankLine("bank_1", 1_500, "2026-11-05");
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 0, signaled: 1 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0, 1));
     await o.payment("ch_late", 1_500, "2026-11-07", { createdAt: new Date("2026-11-14T13:00:00Z") });
-    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual({ matched: 1, signaled: 0 });
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(1));
     expect((await event(line)).reconciled).toBe(true);
+  });
+
+  it("does not count again a line named by a per-line signal of the previous scheme", async () => {
+    const o = await owner();
+    await reportsUpTo(o, "2026-11-12");
+    const old = await o.bankLine("bank_old", 3_000, "2026-11-05");
+    await o.bankLine("bank_new", 4_000, "2026-11-05");
+    await ingestSignals(db, o.ownerId, [
+      {
+        integration_id: o.importIntegrationId,
+        external_id: `unreconciled:${old}`,
+        code: "unreconciled",
+        occurred_at: "2026-11-09T02:30:00Z",
+      },
+    ]);
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId })).toEqual(done(0, 1, 1));
+    const [alert] = await unreconciledAlerts(o).then((alerts) => alerts.filter((a) => a.message.startsWith("1 bank line")));
+    expect(alert).toMatchObject({ amountMinor: 4_000n });
+  });
+});
+
+describe("bounded runs", () => {
+  it("walks the backlog in batches and, cut by its budget, continues at the next run without redoing or signalling twice", async () => {
+    const o = await owner();
+    await o.payment("ch_evidence", 1, "2026-11-12");
+    for (const day of ["2026-11-01", "2026-11-02", "2026-11-03"]) {
+      for (let n = 0; n < 3; n++) await o.bankLine(`bank_${day}_${n}`, 1_000 + n, day);
+      await o.payment(`ch_${day}`, 1_000, day); // matches the first line of each day
+    }
+    const sizes = { batchLines: 2, batchDays: 1 };
+    // A budget that allows one batch per run: every run stops, and the next one continues.
+    const runs = [];
+    for (let n = 0; n < 20; n++) {
+      const result = await reconcileImports(db, { now: NOW, ownerId: o.ownerId, ...sizes, budgetBatches: 1 });
+      runs.push(result);
+      if (result.complete) break;
+    }
+    // 5 match batches (9 lines, 2 at a time), 3 signal batches (one day each) and an empty one.
+    expect(runs.length).toBe(9);
+    expect(runs.reduce((sum, r) => sum + r.matched, 0)).toBe(3);
+    expect(runs.reduce((sum, r) => sum + r.signaled, 0)).toBe(3);
+    expect(runs.reduce((sum, r) => sum + r.unreconciled, 0)).toBe(6);
+    expect(await db.auditEntry.count({ where: { ownerId: o.ownerId, action: "import.reconciled" } })).toBe(3);
+    const alerts = await db.alert.findMany({ where: { ownerId: o.ownerId, code: "integration.unreconciled" } });
+    expect(alerts.map((a) => a.message.slice(0, 26)).sort()).toEqual([
+      "2 bank lines of 2026-11-01",
+      "2 bank lines of 2026-11-02",
+      "2 bank lines of 2026-11-03",
+    ]);
+    // A new walk finds nothing more to do.
+    expect(await reconcileImports(db, { now: NOW, ownerId: o.ownerId, ...sizes })).toEqual(done(0));
   });
 });
