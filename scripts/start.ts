@@ -1,5 +1,5 @@
 // `npm start`: validate the configuration, apply migrations, build the app when the build is
-// missing or older than the sources, then serve it (scripts/serve.ts: Next.js behind a server
+// missing or older than the sources, then serve it (scripts/serve.mjs: Next.js behind a server
 // that records each request's socket address for the client IP). One command on a fresh clone.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -68,8 +68,8 @@ async function main(): Promise<void> {
   // (a 100,000-row import confirm peaked at 914 MB RSS unbounded, 454 MB with 320 MB).
   const heap = `--max-old-space-size=${env.SERVER_HEAP_MB}`;
   const serverEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, heap].filter(Boolean).join(" ") };
-  const serve = path.join(path.dirname(new URL(import.meta.url).pathname), "serve.ts");
-  const server = spawn(process.execPath, ["--import", "tsx", serve], { stdio: "inherit", env: serverEnv });
+  const serve = path.join(path.dirname(new URL(import.meta.url).pathname), "serve.mjs");
+  const server = spawn(process.execPath, [serve], { stdio: "inherit", env: serverEnv });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyTestEnv } from "../../test/helpers/api";
 import { getEnv } from "../env";
-import { clientIp, SOCKET_ADDRESS_HEADER, stampSocketAddress } from "./client-ip";
+import * as serverEntry from "../../scripts/serve.mjs";
+import { clientIp, SOCKET_ADDRESS_HEADER } from "./client-ip";
 
 const headers = (socket: string | null, forwardedFor?: string) =>
   new Headers({
@@ -57,10 +58,14 @@ describe("TRUST_PROXY", () => {
   });
 });
 
-describe("stampSocketAddress (the server entry)", () => {
+describe("stampSocketAddress (the server entry, scripts/serve.mjs)", () => {
+  it("stamps the header this module trusts", () => {
+    expect(serverEntry.SOCKET_ADDRESS_HEADER).toBe(SOCKET_ADDRESS_HEADER);
+  });
+
   it("replaces a client's own copy of the socket header with the real peer's address", async () => {
     const server = http.createServer((req, res) => {
-      stampSocketAddress(req);
+      serverEntry.stampSocketAddress(req);
       res.end(JSON.stringify(req.headers[SOCKET_ADDRESS_HEADER] ?? null));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

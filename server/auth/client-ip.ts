@@ -3,14 +3,13 @@
 //
 // A route handler gets a web Request without the socket, and Next.js only fills
 // X-Forwarded-For with the socket address when the client did not send one, so neither tells
-// the real peer apart from a forged header. The server entry (scripts/serve.ts) therefore
+// the real peer apart from a forged header. The server entry (scripts/serve.mjs) therefore
 // removes any incoming copy of SOCKET_ADDRESS_HEADER and sets it from the socket; this module
 // trusts that header, and X-Forwarded-For only as far as TRUST_PROXY says:
 //   unset (or 0)  the socket address; X-Forwarded-For is ignored.
 //   N             N proxies stand in front of the app, each appending the address it saw, so
 //                 the N-th entry from the right of X-Forwarded-For is the client (fewer
 //                 entries: the left-most). The usual rule (Express's `trust proxy` = N).
-import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
 import { getEnv } from "../env";
 
@@ -26,16 +25,6 @@ export function clientIp(headers: Headers, trustProxy: number | undefined = getE
     .filter(Boolean);
   if (hops.length === 0) return socket;
   return normalize(hops[Math.max(0, hops.length - trustProxy)]!);
-}
-
-/**
- * For the server entry, before Next.js sees the request: a client's own copy of the header is
- * dropped and the socket's address put in its place.
- */
-export function stampSocketAddress(req: IncomingMessage): void {
-  delete req.headers[SOCKET_ADDRESS_HEADER];
-  const address = req.socket.remoteAddress;
-  if (address) req.headers[SOCKET_ADDRESS_HEADER] = address;
 }
 
 /** A valid address in its canonical form (an IPv4 client seen on an IPv6 socket is IPv4), else null. */

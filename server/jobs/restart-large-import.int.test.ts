@@ -46,7 +46,7 @@ function peakRssMb(groupId: number): Record<string, number> {
       if (Number(fields[2]) !== groupId) continue; // pgrp
       const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
       const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      const name = /Name:\s+(.+)/.exec(status)?.[1] ?? "?";
+      const name = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 2).join(" ");
       if (hwm) peaks[`${entry} ${name}`] = Math.round(Number(hwm[1]) / 1024);
     } catch {
       // the process ended while we read it
@@ -134,8 +134,8 @@ describe.skipIf(testEngine() !== "pglite")("restart on an embedded database hold
           NODE_ENV: "production",
         },
         onLine: (line) => {
-          // `next start` prints its address, then "Ready", once it listens.
-          if (listeningAt === undefined && /Local:|Ready in/.test(line)) listeningAt = Date.now();
+          // The server entry (scripts/serve.mjs) prints "Ready on <url>" once it listens.
+          if (listeningAt === undefined && /Ready on |Local:|Ready in/.test(line)) listeningAt = Date.now();
           if (line.startsWith("{") && line.includes('"level":"error"')) errors.push(line);
           if (line.startsWith('{"') && line.includes('"message":"reconciliation"')) {
             run = { at: Date.now(), result: JSON.parse(line).result };
@@ -170,8 +170,8 @@ describe.skipIf(testEngine() !== "pglite")("restart on an embedded database hold
       expect(run?.result.complete).toBe(true);
       // The requests really ran beside the job.
       expect(latencies.length).toBeGreaterThanOrEqual(5);
-      // The server process (`next start`); the launcher (scripts/start.ts) only migrates and waits.
-      const serverPeaks = Object.entries(peaks).filter(([name]) => name.includes("next-server"));
+      // The server process (scripts/serve.mjs); the launcher (scripts/start.ts) only migrates and waits.
+      const serverPeaks = Object.entries(peaks).filter(([name]) => name.includes("serve.mjs"));
       expect(serverPeaks).toHaveLength(1);
       expect(serverPeaks[0]![1]).toBeLessThan(PEAK_RSS_MB);
       await server.stop();
