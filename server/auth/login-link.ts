@@ -17,13 +17,7 @@ import { verifyMagicLink } from "../sessions/login-service";
 import { authSecret, EMAIL_CALLBACK_PATH, handlers } from "./authjs";
 import { endPanelSession, PRIVATE_REDIRECT, seeOther, setPanelCookie } from "./panel-response";
 import { clientIp, SOCKET_ADDRESS_HEADER } from "./client-ip";
-import {
-  isSameOriginRequest,
-  newPanelRequestId,
-  panelTokenFromRequest,
-  SIGN_IN_PATH,
-  VERIFY_PATH,
-} from "./panel-session";
+import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH, VERIFY_PATH } from "./panel-session";
 import { sha256Hex } from "./tokens";
 
 /** Login tokens are 43 characters of base64url; anything much longer is not one. */
@@ -142,7 +136,15 @@ async function spendAuthjsLink(req: Request, link: Extract<TLoginLink, { kind: "
     ...(link.callbackUrl ? { callbackUrl: link.callbackUrl } : {}),
   }).toString();
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", SOCKET_ADDRESS_HEADER, "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "host"]) {
+  for (const name of [
+    "cookie",
+    "user-agent",
+    SOCKET_ADDRESS_HEADER,
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-forwarded-proto",
+    "host",
+  ]) {
     const value = req.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
