@@ -344,4 +344,42 @@ describe("reads never fail on stored data", () => {
     expect(reservations.status, reservations.text).toBe(200);
     expect(reservations.body.data[0]).toMatchObject({ amount_minor: MAX, base_amount_minor: null });
   });
+
+  it("reads events and subscriptions stored with days outside 1900–2999 (accepted before that rule)", async () => {
+    const owner = await signInOwner(api, `old-days-${randomUUID().slice(0, 8)}@example.test`);
+    const get = (path: string) => api.call("GET", path, { token: owner.token });
+    const business = await api.db.business.create({ data: { ownerId: owner.ownerId, name: "Old", currency: "EUR" } });
+    for (const day of ["0001-01-01", "1899-12-31"]) {
+      await api.db.financialEvent.create({
+        data: {
+          ownerId: owner.ownerId,
+          businessId: business.id,
+          type: "expense",
+          state: "actual",
+          amountMinor: 100n,
+          currency: "EUR",
+          occurredOn: new Date(`${day}T00:00:00Z`),
+          sourceType: "MANUAL",
+        },
+      });
+    }
+    const sub = await api.db.subscription.create({
+      data: {
+        ownerId: owner.ownerId,
+        businessId: business.id,
+        name: "Old",
+        amountMinor: 100n,
+        currency: "EUR",
+        billingInterval: "month",
+        nextChargeOn: new Date("1899-12-31T00:00:00Z"),
+        sourceType: "MANUAL",
+      },
+    });
+    const events = await get("/v1/events?limit=100");
+    expect(events.status, events.text).toBe(200);
+    expect(events.body.data.map((e: any) => e.occurred_on).sort()).toEqual(["0001-01-01", "1899-12-31"]);
+    const subscription = await get(`/v1/subscriptions/${sub.id}`);
+    expect(subscription.status, subscription.text).toBe(200);
+    expect(subscription.body.data.next_charge_on).toBe("1899-12-31");
+  });
 });

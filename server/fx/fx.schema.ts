@@ -1,7 +1,7 @@
 // The contract's FX shapes (Amounts and currency rules): FxInfo on records, FxSummary in
 // the envelope of aggregates, FxUsed in aggregates' fx_used, and GET /v1/fx/rates.
 import { z } from "zod";
-import { ZCurrency, ZDate } from "../shared/schemas";
+import { ZCurrency, ZDate, ZStoredDate } from "../shared/schemas";
 
 export const FX_SOURCES = ["ecb", "mock", "identity"] as const;
 export type TFxSourceName = (typeof FX_SOURCES)[number];
@@ -15,7 +15,7 @@ export const ZRate = z
 export const ZFxInfo = z
   .object({
     rate: ZRate.describe("1 unit of the original currency = rate units of the base currency; exactly 8 places."),
-    as_of: ZDate.describe("The day the rate was published for (the latest rate on or before the day converted)."),
+    as_of: ZStoredDate.describe("The day the rate was published for (the latest rate on or before the day converted)."),
     source: z.enum(FX_SOURCES).describe("identity when the currencies are the same (rate 1)."),
     kind: z
       .enum(["snapshot", "current"])

@@ -6,7 +6,7 @@ import { isKnownCurrency } from "../shared/currencies";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
 export const EVENT_TYPES = [
@@ -54,7 +54,7 @@ export const ZEvent = z
     fx: ZFxInfo.nullable().describe(
       "kind snapshot (frozen) for actual events, kind current for others; null when no rate is available (see base_amount_minor).",
     ),
-    occurred_on: ZDate.describe("The day it happened; for planned events the planned day."),
+    occurred_on: ZStoredDate.describe("The day it happened; for planned events the planned day."),
     ...ZScopeOut.shape,
     category: z.string().nullable(),
     description: z.string().nullable(),

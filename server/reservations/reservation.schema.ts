@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZReservationStatus = z.enum(["active", "released"]);
@@ -18,7 +18,7 @@ export const ZReservation = z
     ...ZBaseAmountFields.shape,
     purpose: z.string(),
     status: ZReservationStatus.describe("active until everything is released; released is final."),
-    expires_on: ZDate.nullable(),
+    expires_on: ZStoredDate.nullable(),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,
   })

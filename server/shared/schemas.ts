@@ -21,6 +21,13 @@ export const ZDate = z.iso
     message: `must be between ${MIN_DAY} and ${MAX_DAY}`,
   });
 
+/**
+ * A stored day in an answer: well-formed, without the input range. Rows written before the
+ * 1900–2999 rule (0001-01-01 and 1899-12-31 were accepted then) must still read: an answer's
+ * schema never fails on stored data.
+ */
+export const ZStoredDate = z.iso.date();
+
 export const ZTimestamp = z.iso
   .datetime({ offset: true })
   .refine((value) => Number.isNaN(Date.parse(value)) || isInstantInRange(new Date(value)), {

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import {
+  ZAmountMinor,
+  ZCurrency,
+  ZDate,
+  ZName,
+  ZQueryBoolean,
+  ZStoredDate,
+  ZTimestamp,
+  ZUuid,
+  zStoredMinor,
+} from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const BILLING_INTERVALS = ["week", "month", "quarter", "year"] as const;
@@ -47,7 +57,7 @@ export const ZSubscription = z
     currency: ZCurrency,
     ...ZBaseAmountFields.shape,
     billing_interval: ZBillingInterval,
-    next_charge_on: ZDate,
+    next_charge_on: ZStoredDate,
     category: z.string().nullable(),
     status: ZSubscriptionStatus,
     source_type: z.string().describe("MANUAL (entered by the owner) or IMPORT (accepted from an import's proposals)."),
