@@ -22,7 +22,7 @@ import {
   serviceHeaders,
   socialAdsHeaders,
 } from "../../server/webhooks/test-signing";
-import { callApi, callMultipart, type TApiResponse, type TTestApi } from "./api";
+import { callApi, callMultipart, freshClientIp, type TApiResponse, type TTestApi } from "./api";
 import { createAgent } from "./agents";
 
 // --- a seeded PRNG (mulberry32): the same seed gives the same requests ---
@@ -152,7 +152,12 @@ const PROVIDER_SECRETS = {
   SOCIAL_ADS_VERIFY_TOKEN: "fuzz-verify-token",
 };
 /** The environment createTestApi needs for the webhook receivers to check signatures. */
-export const FUZZ_ENV: Record<string, string> = { ...PROVIDER_SECRETS };
+export const FUZZ_ENV: Record<string, string> = {
+  ...PROVIDER_SECRETS,
+  // Throttling is tested on its own (test/security/public-door, rest/rate-limit); here a 429
+  // would only hide the operation behind it. Each request also comes from its own address.
+  RATE_LIMIT_PER_MINUTE: "100000000",
+};
 const GENERIC_SECRET = "fuzz-generic-secret-0123456789abcdef";
 
 export type TFuzzWorld = {
@@ -832,7 +837,7 @@ async function send(api: TTestApi, fuzzWorld: TFuzzWorld, request: TRequest, rng
         fields: request.multipart.fields,
         file: request.multipart.file === undefined ? undefined : { bytes: request.multipart.file },
       },
-      { token, headers, idempotencyKey },
+      { token, headers, idempotencyKey, clientIp: freshClientIp() },
     );
   }
   if (request.contentType) headers["content-type"] = request.contentType;
@@ -841,6 +846,7 @@ async function send(api: TTestApi, fuzzWorld: TFuzzWorld, request: TRequest, rng
     token: request.actor === "none" && request.path.startsWith("/v1/webhooks") ? null : token,
     headers,
     idempotencyKey,
+    clientIp: freshClientIp(),
   });
 }
 
