@@ -9,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../../test/helpers/owners";
-import { setDatabase } from "../db/client";
+import { applyTestEnv, type TTestApi } from "../../test/helpers/api";
+import { loginLinkFrom, type TSmtpSink } from "../../test/helpers/owners";
+import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../../test/helpers/panel-sign-in";
 import type { AppError } from "../errors/app-error";
 import { authenticateToken } from "./authenticate";
 import { SOCKET_ADDRESS_HEADER } from "./client-ip";
@@ -19,26 +19,18 @@ import { confirmLoginLink } from "./login-link";
 import { MAX_LIVE_LOGIN_TOKENS } from "../sessions/session-tokens";
 import { sha256Hex } from "./tokens";
 
-const BASE_URL = "http://localhost:3000";
+const BASE_URL = SIGN_IN_BASE_URL;
 const DAY = 24 * 60 * 60 * 1000;
 
+let world: TSignInWorld;
 let api: TTestApi;
 let sink: TSmtpSink;
 let authjs: typeof import("./authjs");
 let handlers: (typeof import("./authjs"))["handlers"];
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await createTestApi({
-    env: {
-      AUTH_MODE: "session",
-      SMTP_URL: sink.url,
-      PUBLIC_BASE_URL: BASE_URL,
-      AUTH_SECRET: "test-auth-secret-0123456789abcdef",
-    },
-  });
-  // Auth.js's handlers use the process's database, as in the app.
-  setDatabase(api.database);
+  world = await startSignInWorld();
+  ({ api, sink } = world);
   try {
     authjs = await import("./authjs");
     handlers = authjs.handlers;
@@ -49,11 +41,7 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(async () => {
-  setDatabase(undefined);
-  await api?.close();
-  await sink?.close();
-});
+afterAll(async () => world?.close());
 
 async function authenticationError(token: string): Promise<string> {
   try {

@@ -3,37 +3,28 @@
 // LOG_LEVEL=debug its adapter's log lines carry no live session token.
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyTestEnv, createTestApi, freshClientIp, type TTestApi } from "../helpers/api";
-import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../helpers/owners";
+import { applyTestEnv, freshClientIp, type TTestApi } from "../helpers/api";
+import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
+import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { confirmLoginLink } from "../../server/auth/login-link";
-import { setDatabase } from "../../server/db/client";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
 
-const BASE_URL = "http://localhost:3000";
+const BASE_URL = SIGN_IN_BASE_URL;
 
+let world: TSignInWorld;
 let api: TTestApi;
 let sink: TSmtpSink;
 let handlers: (typeof import("../../server/auth/authjs"))["handlers"];
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await createTestApi({
-    env: {
-      AUTH_MODE: "session",
-      SMTP_URL: sink.url,
-      PUBLIC_BASE_URL: BASE_URL,
-      AUTH_SECRET: "test-auth-secret-0123456789abcdef",
-    },
-  });
-  setDatabase(api.database);
+  world = await startSignInWorld();
+  ({ api, sink } = world);
   handlers = (await import("../../server/auth/authjs")).handlers;
 });
 afterAll(async () => {
-  setDatabase(undefined);
   applyTestEnv({ LOG_LEVEL: "silent" });
-  await api?.close();
-  await sink?.close();
+  await world?.close();
 });
 
 async function freshWindow(): Promise<void> {

@@ -7,35 +7,24 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as authRouteGet, POST as authRoutePost } from "../../app/api/auth/[...nextauth]/route";
 import { POST as confirmRoutePost } from "../../app/api/panel/verify/route";
-import { createTestApi, type TTestApi } from "../helpers/api";
-import { loginLinkFrom, startSmtpSink, type TSmtpSink } from "../helpers/owners";
-import { setDatabase } from "../../server/db/client";
+import type { TTestApi } from "../helpers/api";
+import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
+import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
 import { handlers } from "../../server/auth/authjs";
 import { sha256Hex } from "../../server/auth/tokens";
 
-const BASE_URL = "http://localhost:3000";
+const BASE_URL = SIGN_IN_BASE_URL;
 const EVIL = "https://evil.example";
 
+let world: TSignInWorld;
 let api: TTestApi;
 let sink: TSmtpSink;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await createTestApi({
-    env: {
-      AUTH_MODE: "session",
-      SMTP_URL: sink.url,
-      PUBLIC_BASE_URL: BASE_URL,
-      AUTH_SECRET: "test-auth-secret-0123456789abcdef",
-    },
-  });
-  setDatabase(api.database);
+  world = await startSignInWorld();
+  ({ api, sink } = world);
 });
-afterAll(async () => {
-  setDatabase(undefined);
-  await api?.close();
-  await sink?.close();
-});
+afterAll(async () => world?.close());
 
 /** The REST mail's link for `email` (POST /v1/auth/magic-link). */
 async function restLink(email: string): Promise<string> {
