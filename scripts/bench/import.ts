@@ -3,28 +3,15 @@
 // through the running server. Peak RSS is the highest VmHWM of the server's processes.
 // Targets: preview ≤ 5 s, confirm ≤ 15 s, server peak RSS ≤ 512 MB.
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
+import { peakRssByProcess } from "./server";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
 
 const ROWS = 100_000;
 const TARGETS = { preview_s: 5, confirm_s: 15, peak_rss_mb: 512 };
 
-/** Highest resident set (VmHWM, MB) of the processes in the server's process group. */
+/** Highest resident set (VmHWM, MB) of the server's processes. */
 function peakRssMb(groupId: number): number {
-  let peak = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== groupId) continue; // pgrp
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-    } catch {
-      // the process ended while we read it
-    }
-  }
-  return peak;
+  return Math.max(0, ...Object.values(peakRssByProcess(groupId)));
 }
 
 /** A plausible statement: many counterparties, some monthly subscriptions, EUR, signed amounts. */

@@ -1,6 +1,7 @@
 // Starts and stops the production server exactly as a user does (`npm start` =
-// scripts/start.ts: validate env, migrate, build when stale, `next start`). The server runs in
-// its own process group so that stopping it also ends `next build` / `next start` children.
+// scripts/start.ts: validate env, migrate, build when stale, serve with scripts/serve.mjs). The
+// server runs in its own process group so that stopping it also ends its `next build` / serve children.
+import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -165,4 +166,26 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener("abort", done, { once: true });
   });
+}
+
+/**
+ * Highest resident set (VmHWM, MB) of each process in the server's process group, keyed by
+ * "<pid> <command line>". The import bench takes the largest; the restart test picks the server.
+ */
+export function peakRssByProcess(groupId: number): Record<string, number> {
+  const peaks: Record<string, number> = {};
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== groupId) continue; // pgrp
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
+      const name = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 2).join(" ");
+      if (hwm) peaks[`${entry} ${name}`] = Math.round(Number(hwm[1]) / 1024);
+    } catch {
+      // the process ended while we read it
+    }
+  }
+  return peaks;
 }

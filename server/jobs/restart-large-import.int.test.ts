@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { findFreePort, startServer, type TRunningServer } from "../../scripts/bench/server";
+import { findFreePort, peakRssByProcess, startServer, type TRunningServer } from "../../scripts/bench/server";
 import { testEngine } from "../../test/helpers/database";
 import { connectDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
@@ -34,26 +34,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Highest resident set (VmHWM, MB) of each process in the server's process group. */
-function peakRssMb(groupId: number): Record<string, number> {
-  const peaks: Record<string, number> = {};
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== groupId) continue; // pgrp
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      const name = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 2).join(" ");
-      if (hwm) peaks[`${entry} ${name}`] = Math.round(Number(hwm[1]) / 1024);
-    } catch {
-      // the process ended while we read it
-    }
-  }
-  return peaks;
-}
 
 /** The statement and what the integration reported, written while the server is down. */
 async function seed(): Promise<void> {
@@ -160,7 +140,7 @@ describe.skipIf(testEngine() !== "pglite")("restart on an embedded database hold
         latencies.push(Date.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      const peaks = peakRssMb(server.pid);
+      const peaks = peakRssByProcess(server.pid);
       console.log(
         `restart: answered ${answeredAt - listeningAt!} ms after listening; run ${JSON.stringify(run?.result)} ` +
           `ended ${run ? run.at - listeningAt! : "-"} ms after; ${latencies.length} reads during it, slowest ` +
