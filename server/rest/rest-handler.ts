@@ -22,6 +22,7 @@ import type { TPlainRoute } from "./plain-route";
 import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureInvoker } from "./procedure-bridge";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
+import { systemClock, type TClock } from "../shared/clock";
 import { assertSafeQuery, MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
 
@@ -29,6 +30,8 @@ export type TRestHandlerOptions = {
   router: AnyRouter;
   plainRoutes?: TPlainRoute[];
   getDb?: () => Promise<TDb>;
+  /** The time rate-limit windows are counted in (tests pass a clock they set). */
+  clock?: TClock;
   /**
    * Test seam: runs once a write's work is committed and before its answer is built, where a
    * dropped connection hurts most. A throw becomes the answer (500), as a lost connection would.
@@ -47,11 +50,13 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   const table = new RouteTable(routes);
   const invoke = createProcedureInvoker(options.router, routes);
   const getDb = options.getDb ?? (async () => (await getDatabase()).prisma);
+  const clock = options.clock ?? systemClock;
 
   async function handle(req: Request): Promise<Response> {
     const requestId = newRequestId();
     const headers: Record<string, string> = {};
     let keyed = false; // whether the Idempotency-Key applies (shapes internal_error's retry advice)
+    const now = clock.now();
     try {
       assertContractMin(req.headers.get("x-service-contract-min"));
       const url = new URL(req.url);
@@ -72,13 +77,13 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       const db = () => (dbPromise ??= getDb());
       const ip = clientIp(req.headers);
       const actor = await authenticateAtTheDoor(
-        { db, access: route.access, ip, hasBearer: req.headers.has("authorization"), headers },
+        { db, access: route.access, ip, hasBearer: req.headers.has("authorization"), headers, now },
         () => authenticate(db, req, route, ip),
       );
       if (actor.type === "owner" || actor.type === "agent") {
-        const state = await consumeRateLimit(await db(), actor.tokenKey, getEnv().RATE_LIMIT_PER_MINUTE);
+        const state = await consumeRateLimit(await db(), actor.tokenKey, getEnv().RATE_LIMIT_PER_MINUTE, now);
         Object.assign(headers, rateLimitHeaders(state));
-        if (state.exceeded) throw rateLimitedError(state);
+        if (state.exceeded) throw rateLimitedError(state, now);
       }
 
       const rawBody = isWriteMethod(req.method)

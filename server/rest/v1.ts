@@ -1,6 +1,7 @@
 // The application's /v1 handler: the app router plus the plain routes, in the one REST layer.
 import type { AnyRouter } from "@trpc/server";
 import type { TDb } from "../db/client";
+import type { TClock } from "../shared/clock";
 import { importPlainRoutes } from "../imports/routes";
 import { integrationPlainRoutes } from "../integrations/routes";
 import { appRouter } from "../router";
@@ -39,6 +40,7 @@ export type TV1Options = {
   /** Tests add fixture procedures by passing a router that includes the app router. */
   router?: AnyRouter;
   getDb?: () => Promise<TDb>;
+  clock?: TClock;
 };
 
 export function createV1Handler(options: TV1Options = {}): TRestHandler {
@@ -48,7 +50,7 @@ export function createV1Handler(options: TV1Options = {}): TRestHandler {
     ...domainPlainRoutes,
     openApiRoute(() => (document ??= JSON.stringify(buildOpenApiDocument(router, handler.routes.routes, plainRoutes)))),
   ];
-  const handler = createRestHandler({ router, plainRoutes, getDb: options.getDb });
+  const handler = createRestHandler({ router, plainRoutes, getDb: options.getDb, clock: options.clock });
   return handler;
 }
 

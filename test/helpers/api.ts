@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { resetEnvForTests } from "../../server/env";
+import type { TClock } from "../../server/shared/clock";
 import { createV1Handler } from "../../server/rest/v1";
 import type { TRestHandler } from "../../server/rest/rest-handler";
 import { createTestDatabase, type TTestDatabase } from "./database";
@@ -55,7 +56,7 @@ export function applyTestEnv(env: Record<string, string | undefined>): void {
 }
 
 export async function createTestApi(
-  options: { env?: Record<string, string>; router?: AnyRouter; database?: TTestDatabase } = {},
+  options: { env?: Record<string, string>; router?: AnyRouter; database?: TTestDatabase; clock?: TClock } = {},
 ): Promise<TTestApi> {
   applyTestEnv({
     AUTH_MODE: "static",
@@ -67,7 +68,7 @@ export async function createTestApi(
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());
-  const handler = createV1Handler({ router: options.router, getDb: async () => database.prisma });
+  const handler = createV1Handler({ router: options.router, getDb: async () => database.prisma, clock: options.clock });
   return {
     db: database.prisma,
     database,
