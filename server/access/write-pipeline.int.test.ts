@@ -1,6 +1,7 @@
 // An agent's write: scope, reason, resource, level, limits (atomic under concurrency), then
 // executed (201) or held for the owner (202) — through a test-only write that spends money
 // on a business by creating a project there.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, type TTestGrant } from "../../test/helpers/agents";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
@@ -39,12 +40,49 @@ describe("scope and resource", () => {
     expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBe(1);
   });
 
-  it("answers 404 for a business outside the agent's grants", async () => {
+  it("refuses its owner's business that no grant covers with 403 scope_denied naming scope and resource, audited, claiming no key", async () => {
     const agent = await createAgent(api, { grants: [grant()] });
-    const response = await spend(agent.token, "outside", 100, { business_id: otherBusinessId });
-    expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe("not_found");
+    const response = await api.call("POST", "/v1/test/spend", {
+      token: agent.token,
+      body: { business_id: otherBusinessId, name: "outside", amount_minor: 100, currency: "EUR", reason: "testing spend" },
+      idempotencyKey: "outside-1",
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toMatchObject({
+      code: "scope_denied",
+      details: { required_scope: "ads", resource: `business:${otherBusinessId}` },
+    });
     expect(await projectsNamed("outside")).toBe(0);
+    const denials = await api.db.auditEntry.findMany({ where: { actorId: agent.id, action: "access.denied" } });
+    expect(denials.map((d) => d.details)).toEqual([
+      {
+        operation: "test_spend.create",
+        code: "scope_denied",
+        required_scope: "ads",
+        resource: `business:${otherBusinessId}`,
+      },
+    ]);
+    expect(denials[0]!.requestId).toBe(response.body.error.request_id);
+    expect(await api.db.idempotencyRecord.count({ where: { principal: `agent:${agent.id}`, key: "outside-1" } })).toBe(0);
+  });
+
+  it("answers 404 for another owner's business and for none at all, alike, auditing nothing", async () => {
+    const other = await api.db.owner.create({ data: { email: "spend-other@example.test" } });
+    const theirs = await api.db.business.create({ data: { ownerId: other.id, name: "Their Secret Co", currency: "EUR" } });
+    // Even a grant on everything of its owner reaches nothing of another owner.
+    for (const grants of [[grant()], [grant({ resource: "*" })]]) {
+      const agent = await createAgent(api, { grants });
+      for (const id of [theirs.id, randomUUID()]) {
+        const response = await spend(agent.token, "foreign", 100, { business_id: id });
+        expect(response.status, response.text).toBe(404);
+        expect(response.body.error.code).toBe("not_found");
+        expect(response.text).not.toContain("Their Secret Co");
+        expect(response.body.error.details).toBeUndefined();
+      }
+      expect(await api.db.auditEntry.count({ where: { actorId: agent.id } })).toBe(0);
+    }
+    expect(await projectsNamed("foreign")).toBe(0);
+    expect(await api.db.project.count({ where: { businessId: theirs.id } })).toBe(0);
   });
 
   it("needs a reason of at least 3 characters from an agent", async () => {

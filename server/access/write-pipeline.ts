@@ -1,16 +1,18 @@
 // The write pipeline of the contract (Conventions 3–5): after authentication and idempotency
-// (the REST layer) and the scope (the access middleware), a write checks the agent's reason,
-// its grant on the resource, the grant's level and limits, then either executes (201) or is
-// held for the owner's approval (202). The owner's own writes simply execute.
+// (the REST layer) and the scope (check-access.ts), a write checks the agent's reason, the
+// resource (404 unless the owner's), a grant covering it (403 scope_denied, audited), the
+// grant's level and limits, then either executes (201) or is held for the owner's approval
+// (202). The owner's own writes simply execute.
 import type { TAgentActor } from "../auth/actor";
 import { callerOf, type TCaller } from "../auth/caller";
-import { findGrant, resourceLabel, type TGrant } from "../auth/grants";
+import { resourceLabel, type TGrant } from "../auth/grants";
 import { recordAudit } from "../audit/audit-service";
 import { createApproval } from "../approvals/approval-service";
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import type { TContext } from "../trpc/context";
+import { requireGrant } from "./check-access";
 import { hasLimits, LimitExceededError, reserveWithinLimits } from "./limits";
 import type { TAgentWrite } from "./write-registry";
 
@@ -49,10 +51,13 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
   input: TInput,
 ): Promise<TWriteOutcome<TOutput>> {
   const reason = requireReason(input.reason);
+  // Unknown or another owner's: 404 (resourceOf). The owner's, but no grant covers it: 403, audited.
   const resource = await write.resourceOf(db, caller.ownerId, input);
-  const grant = findGrant(agent.grants, write.scope, resource);
-  // Outside the agent's grants the resource does not exist for it.
-  if (!grant) throw AppError.notFound(resource.kind === "owner" ? "resource" : resource.kind);
+  const grant = await requireGrant(agent, write.scope, resource, {
+    operation: write.action,
+    db: () => db,
+    requestId: caller.requestId,
+  });
   const amount = write.amountOf?.(input) ?? null;
   const hold = (trigger: "level_recommend" | "over_limit") =>
     holdForApproval(db, caller, agent, write, input, reason, trigger, amount);

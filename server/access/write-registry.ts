@@ -13,7 +13,7 @@ export type TAgentWrite<TInput extends { reason?: string }, TOutput> = {
   scope: TScope;
   /** The body schema (params_override on approval is validated by it too). */
   schema: z.ZodType<TInput>;
-  /** What the write touches; throws not_found when it is not the owner's. */
+  /** What the write touches; throws not_found when it does not exist or is another owner's. */
   resourceOf: (db: TDbOrTx, ownerId: string, input: TInput) => Promise<TResource>;
   /** The money it commits, counted against the grant's limits. */
   amountOf?: (input: TInput) => { amountMinor: bigint; currency: string } | null;

@@ -215,7 +215,8 @@ describe("approving a permission request with params_override", () => {
       token: reader.token,
       body: { business_id: businessId, name: "narrowed-out", amount_minor: 1, currency: "EUR", reason: "try it" },
     });
-    expect(spend.status).toBe(404);
+    expect(spend.status).toBe(403);
+    expect(spend.body.error.details).toEqual({ required_scope: "ads", resource: `business:${businessId}` });
   });
 
   it("refuses an invalid override with 400 validation_error naming the field, storing and granting nothing", async () => {

@@ -1,8 +1,9 @@
 // POST /v1/imports: the statement upload, multipart/form-data, so a plain route (the REST layer
-// has already capped the body, checked the Idempotency-Key over its raw bytes and authenticated
-// the caller). The fields are read from the raw body; the service does the rest.
+// has already authenticated the caller, checked the route's owner-only access, capped the body
+// and claimed the Idempotency-Key over its raw bytes). The fields are read from the raw body;
+// the service does the rest.
 import { z } from "zod";
-import type { TCaller } from "../auth/caller";
+import { callerOf } from "../auth/caller";
 import { AppError } from "../errors/app-error";
 import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
@@ -23,15 +24,6 @@ const SUCCESS_HEADERS = {
 };
 
 const ZOwnAccounts = z.array(z.string().trim().min(1).max(64)).max(100);
-
-function callerOf(request: TPlainRequest): TCaller {
-  const { actor } = request;
-  if (actor.type === "owner") return { ownerId: actor.ownerId, actor, requestId: request.requestId };
-  if (actor.type === "agent") {
-    throw new AppError("scope_denied", "This operation is for the owner only.", { details: { required: "owner" } });
-  }
-  throw new AppError("unauthenticated");
-}
 
 async function readForm(request: TPlainRequest): Promise<FormData> {
   const type = request.req.headers.get("content-type") ?? "";
@@ -150,7 +142,7 @@ const createImportRoute: TPlainRoute = {
     },
   },
   handle: async (request) => {
-    const caller = callerOf(request);
+    const caller = callerOf(request); // the owner: the layer checked the route's access
     const input = await readImportForm(await readForm(request));
     const result = await createImport(await request.getDb(), caller, input);
     return envelopeOutcome(200, { data: result });

@@ -54,7 +54,12 @@ Credentials and their lifetimes:
   (401 token_revoked), and answer 403 agent_suspended while the agent is suspended.
 - Tokens are stored only as SHA-256 hashes.
 - An agent's write needs \`reason\` (3+ characters) and runs within its grant (scope, resource,
-  level, daily and monthly limits); otherwise it answers 202 with a pending approval, or 403.`;
+  level, daily and monthly limits); otherwise it answers 202 with a pending approval, or 403.
+- An agent calling an owner-only operation, or one whose scope none of its grants has, gets 403
+  scope_denied (details.required or details.required_scope), before the body is read. A business,
+  project or other resource of its owner that no grant of the operation's scope covers answers 403
+  scope_denied (details.required_scope and details.resource); one that does not exist or is another
+  owner's answers 404 not_found. Every scope_denied is recorded in the audit log (access.denied).`;
 
 const ERROR_SCHEMA: SchemaObject = {
   type: "object",

@@ -1,11 +1,12 @@
 // THE /v1 REST layer. Every operation, procedure or plain route, passes through here once:
-//   request id → contract version → route → authentication → rate limit → body →
-//   idempotency → (scope, limit, approval, write, audit: inside the procedure) → envelope.
+//   request id → contract version → route → authentication → rate limit → access → body →
+//   idempotency → (resource grant, limit, approval, write, audit: inside the operation) → envelope.
 // A write that requires an Idempotency-Key runs from the claim to its stored answer in one
 // transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
+import { checkAccess } from "../access/check-access";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
 import { clientIp } from "../auth/client-ip";
@@ -85,6 +86,9 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         Object.assign(headers, rateLimitHeaders(state));
         if (state.exceeded) throw rateLimitedError(state, now);
       }
+      // The route's declared access, procedure or plain, before the body is read or a key
+      // claimed: a denied write claims no Idempotency-Key.
+      await checkAccess(route.access, actor, { operation: operationOf(route), db, requestId });
 
       const rawBody = isWriteMethod(req.method)
         ? await readBodyCapped(req, route.maxBodyBytes ?? MAX_JSON_BODY_BYTES)
@@ -184,6 +188,11 @@ async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute,
   if (route.access.kind === "public" && header === null) return PUBLIC_ACTOR;
   const token = parseBearer(header);
   return authenticateToken(await db(), token, { ip });
+}
+
+/** The operation's name in access.denied audit entries (the panel's tRPC endpoint names procedures the same way). */
+function operationOf(route: TRoute): string {
+  return route.target.kind === "procedure" ? route.target.procedurePath : (route.target.route.openapi.operationId ?? route.path);
 }
 
 function deprecationHeaders(route: TRoute): Record<string, string> {

@@ -1,15 +1,15 @@
 // tRPC, once. Every procedure is built from one of the builders below, which declare its
-// access rule in the meta; one middleware enforces that rule before input is parsed.
+// access rule in the meta; one middleware enforces that rule (server/access/check-access.ts)
+// before input is parsed.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { checkAccess } from "../access/check-access";
 import type { TAgentActor, TOwnerActor } from "../auth/actor";
-import { hasScope } from "../auth/grants";
 import type { TScope } from "../auth/scopes";
-import { recordAudit } from "../audit/audit-service";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import type { TContext } from "./context";
-import type { TAccessRule, TProcedureMeta } from "./meta";
+import type { TProcedureMeta } from "./meta";
 
 const t = initTRPC
   .context<TContext>()
@@ -29,30 +29,6 @@ const t = initTRPC
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-
-/** The access rule of the meta, before the input is even parsed (Conventions 4: scope first). */
-async function enforce(rule: TAccessRule | undefined, ctx: TContext, path: string): Promise<void> {
-  if (!rule) throw new AppError("internal_error", "Procedure declares no access rule.");
-  if (rule.kind === "public" || rule.kind === "signature") return;
-  const { actor } = ctx;
-  if (actor.type === "public" || actor.type === "integration") throw new AppError("unauthenticated");
-  if (actor.type === "owner") return;
-  if (rule.kind === "owner_or_agent" && (!rule.scope || hasScope(actor.grants, rule.scope))) return;
-  const denial =
-    rule.kind === "owner"
-      ? new AppError("scope_denied", "This operation is for the owner only.", { details: { required: "owner" } })
-      : new AppError("scope_denied", `This operation needs a grant of ${rule.scope}.`, {
-          details: { required_scope: rule.scope },
-        });
-  await recordAudit(ctx.db, {
-    ownerId: actor.ownerId,
-    actor,
-    action: "access.denied",
-    requestId: ctx.requestId,
-    details: { procedure: path, code: "scope_denied", ...(rule.kind === "owner_or_agent" ? { scope: rule.scope } : {}) },
-  });
-  throw denial;
-}
 
 /** The tRPC error code of each HTTP status, so the panel's transport answers the contract's status. */
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -77,8 +53,11 @@ const withContractErrors = t.procedure.use(async ({ next }) => {
   return { ...result, error: new TRPCError({ code, message: appError.message, cause: appError }) };
 });
 
+// The meta's access rule, before the input is even parsed (Conventions 4: scope first). The REST
+// layer has checked it already (here it only passes again); the panel's endpoint and the server
+// components' caller have no other check.
 const accessChecked = withContractErrors.use(async ({ ctx, meta, path, next }) => {
-  await enforce(meta?.access, ctx, path);
+  await checkAccess(meta?.access, ctx.actor, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
   return next();
 });
 

@@ -1,7 +1,8 @@
 // Procedures that exist only in tests, to exercise REST-layer behaviour no real operation
-// has yet (deprecation headers, unexpected failures).
+// has yet (deprecation headers, unexpected failures, agent writes and reads of one business).
 import { z } from "zod";
 import { appRouter } from "../../server/router";
+import { requireGrant } from "../../server/access/check-access";
 import { defineAgentWrite } from "../../server/access/write-registry";
 import { performWrite, writeResponse } from "../../server/access/write-pipeline";
 import { ZWriteResponse } from "../../server/approvals/approval.schema";
@@ -39,6 +40,24 @@ const testSpend = ownerOrAgentProcedure("ads")
   .output(ZWriteResponse(ZProject))
   .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, testSpendWrite, input)));
 
+/**
+ * A read an agent may make with `finances:observe` that addresses one business, as the contract's
+ * coming reads do (GET /v1/businesses/{id}/saas-metrics): the business must be the owner's (404),
+ * then an agent needs a grant covering it (403, audited).
+ */
+const testObserve = ownerOrAgentProcedure("finances:observe")
+  .meta({ openapi: { method: "GET", path: "/v1/test/businesses/{id}/observe" } })
+  .input(z.object({ id: z.uuid() }))
+  .output(z.object({ data: z.object({ id: z.string(), name: z.string() }) }))
+  .query(async ({ ctx, input, path }) => {
+    const business = await requireBusiness(ctx.db, ctx.actor.ownerId, input.id);
+    if (ctx.actor.type === "agent") {
+      const call = { operation: path, db: () => ctx.db, requestId: ctx.requestId };
+      await requireGrant(ctx.actor, "finances:observe", { kind: "business", businessId: business.id }, call);
+    }
+    return { data: { id: business.id, name: business.name } };
+  });
+
 export function createFixtureRouter() {
   let flakyCalls = 0;
   const fixtures = router({
@@ -73,5 +92,5 @@ export function createFixtureRouter() {
       .output(z.object({ data: z.object({ amount_minor: z.number().int() }) }))
       .query(() => ({ data: { amount_minor: 1.5 } })),
   });
-  return mergeRouters(appRouter, fixtures, router({ testSpend }));
+  return mergeRouters(appRouter, fixtures, router({ testSpend, testObserve }));
 }
