@@ -53,10 +53,15 @@ describe("an owner-only plain route (POST /v1/imports)", () => {
     expect(owner.body.data.import_id).toEqual(expect.any(String));
   });
 
-  it("refuses an agent before reading the body or asking for an Idempotency-Key", async () => {
+  it("asks for the Idempotency-Key first, then refuses the agent before the body is read (pinned-wave2 §1.3)", async () => {
     const agent = await createAgent(api);
-    // Not multipart (would be 415) and no key (would be 400): access comes first.
-    const denied = await api.call("POST", "/v1/imports", { token: agent.token, body: { nonsense: true }, idempotencyKey: null });
+    // authentication → idempotency → access → validation: without a key, 400; with one, 403
+    // although the body is not multipart (the handler would answer 415).
+    const unkeyed = await api.call("POST", "/v1/imports", { token: agent.token, body: { nonsense: true }, idempotencyKey: null });
+    expect(unkeyed.status, unkeyed.text).toBe(400);
+    expect(unkeyed.body.error.code).toBe("missing_idempotency_key");
+    expect(await denialsOf(agent.id)).toHaveLength(0);
+    const denied = await api.call("POST", "/v1/imports", { token: agent.token, body: { nonsense: true } });
     expect(denied.status, denied.text).toBe(403);
     expect(denied.body.error.code).toBe("scope_denied");
     expect(await denialsOf(agent.id)).toHaveLength(1);

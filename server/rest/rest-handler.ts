@@ -1,6 +1,8 @@
 // THE /v1 REST layer. Every operation, procedure or plain route, passes through here once:
-//   request id → contract version → route → authentication → rate limit → access → body →
-//   idempotency → (resource grant, limit, approval, write, audit: inside the operation) → envelope.
+//   request id → contract version → route → authentication → rate limit → body → idempotency →
+//   access → (resource grant, limit, approval, write, audit: inside the operation) → envelope.
+// The order of idempotency and access is pinned-wave2.md §1.3: a denial runs inside the
+// keyed transaction but is not stored, so it claims no key and its audit entry stays.
 // A write that requires an Idempotency-Key runs from the claim to its stored answer in one
 // transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
@@ -86,10 +88,6 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         Object.assign(headers, rateLimitHeaders(state));
         if (state.exceeded) throw rateLimitedError(state, now);
       }
-      // The route's declared access, procedure or plain, before the body is read or a key
-      // claimed: a denied write claims no Idempotency-Key.
-      await checkAccess(route.access, actor, { operation: operationOf(route), db, requestId });
-
       const rawBody = isWriteMethod(req.method)
         ? await readBodyCapped(req, route.maxBodyBytes ?? MAX_JSON_BODY_BYTES)
         : Buffer.alloc(0);
@@ -148,6 +146,8 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     rawBody: Buffer;
   }): Promise<{ outcome: TOutcome; code?: string }> {
     const { route } = call;
+    // The route's declared access, procedure or plain, before the operation runs.
+    await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: call.requestId });
     if (route.target.kind === "plain") {
       const outcome = await route.target.route.handle({
         req: call.req,
