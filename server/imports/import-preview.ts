@@ -38,7 +38,7 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
     okRows.map((row) => row.external_id),
   );
   const fresh = okRows.filter((row) => !stored.has(row.external_id));
-  const reconciled = scope.reconcile ? await reconcileRows(db, scope.ownerId, scope.manualId, fresh) : new Map<number, string>();
+  const reconciled = scope.reconcile ? await reconcileRows(db, scope.ownerId, fresh) : new Map<number, string>();
 
   let wouldInsert = 0;
   let wouldDedupe = 0;
