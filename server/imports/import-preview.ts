@@ -1,7 +1,7 @@
 // The preview of a parsed statement (contract: Import preview): each row's status (new,
 // already imported, reconciled with an integration event, rejected), the summary and the
 // recurring charges proposed as subscriptions. Reads only; the upload stores the result.
-// Every lookup is set-based: one query for the file's external ids, two for the
+// Every lookup is set-based: one query for the file's external ids, one for the
 // reconciliation, two for the proposals, whatever the number of rows.
 import { z } from "zod";
 import type { TDbOrTx } from "../db/client";

@@ -1,7 +1,8 @@
 // The preview's reconciliation (contract: Import rules 7, preview row status `reconciled`): the
 // statement's new rows are paired with the owner's integration events by the matching rule
 // the daily job applies (server/reconciliation/matching-rule.ts), so a row shown reconciled
-// is the pair the job would make. Two queries for the whole file, whatever its size.
+// is the pair the job would make. The lines are the file's new rows only: lines of earlier
+// imports still unreconciled are the job's. One query for the whole file, whatever its size.
 import type { TDbOrTx } from "../db/client";
 import {
   candidateEventSql,

@@ -1,6 +1,7 @@
 // The one rule that pairs bank lines with ledger events (contract: Import rules 7, the "import
 // event" transitions, Limits "Reconciliation window"). Two places apply it and must agree:
-//   - the import preview, in JS, on the rows of an uploaded statement (server/imports/import-reconcile.ts);
+//   - the import preview, in JS, on the rows of an uploaded statement
+//     (server/imports/import-reconcile.ts);
 //   - the daily job, in SQL, on the import events still unreconciled (reconciliation-service.ts).
 // matching-rule.int.test.ts feeds the same lines and events to both and expects the same pairs.
 //
