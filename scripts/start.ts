@@ -25,6 +25,8 @@ const SOURCES = [
   "package.json",
   "next.config.mjs",
   "tsconfig.json",
+  // Mounted by app/bench/ (the bench's bare routes).
+  "scripts/bench/bare-routes.ts",
 ];
 
 function newestMtime(entry: string): number {

@@ -1,6 +1,6 @@
 import { callerOf } from "../auth/caller";
 import { ownerProcedure } from "../trpc/init";
-import { confirmImport } from "./import-service";
+import { confirmImport } from "./import-confirm";
 import { confirmImportMeta, ZConfirmImportRequest, ZConfirmImportResponse } from "./confirm-import.types";
 
 export const confirmImportRoute = ownerProcedure

@@ -1,5 +1,5 @@
 import { ownerProcedure } from "../trpc/init";
-import { listPresets } from "./import-service";
+import { listPresets } from "./import-read";
 import { getImportPresetsMeta, ZGetImportPresetsRequest, ZGetImportPresetsResponse } from "./get-import-presets.types";
 
 export const getImportPresetsRoute = ownerProcedure

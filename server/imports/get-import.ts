@@ -1,5 +1,5 @@
 import { ownerProcedure } from "../trpc/init";
-import { getImport } from "./import-service";
+import { getImport } from "./import-read";
 import { getImportMeta, ZGetImportRequest, ZGetImportResponse } from "./get-import.types";
 
 export const getImportRoute = ownerProcedure

@@ -1,5 +1,6 @@
 // How preview rows are kept: 500 per ImportRowPage, each row a compact JSON object (short keys,
 // absent fields omitted), so a 100,000-row preview writes ~200 rows of import_row_pages.
+import { z } from "zod";
 import type { TImportPreviewRow, TImportRowStatus } from "./import.schema";
 
 const STATUS_CODES: Record<TImportRowStatus, string> = { new: "n", already: "a", reconciled: "r", rejected: "x" };
@@ -21,6 +22,23 @@ export type TStoredRow = {
   /** matched_event_id */ m?: string;
   /** reject_reason */ e?: string;
 };
+
+/** A stored row as read back (import_row_pages.rows is a list of them). */
+export const ZStoredRow = z.object({
+  n: z.number().int(),
+  s: z.string(),
+  x: z.string().optional(),
+  a: z.number().int().optional(),
+  c: z.string().optional(),
+  d: z.string().optional(),
+  t: z.string().optional(),
+  p: z.string().optional(),
+  q: z.string().optional(),
+  g: z.string().optional(),
+  f: z.string().optional(),
+  m: z.string().optional(),
+  e: z.string().optional(),
+}) satisfies z.ZodType<TStoredRow>;
 
 export type TRowData = {
   row: number;

@@ -416,7 +416,7 @@ describe("reconciliation", () => {
 
     const response = await upload(file);
     const { import_id: id, preview } = response.body.data;
-    // The closest date wins: row 3 (1 day away) over row 1 (2 days away).
+    // The oldest line is served first (matching-rule.ts): row 3 (11 days ago, 1 day from the charge) before row 1.
     expect(preview.rows.map((r: { status: string }) => r.status)).toEqual(["new", "new", "reconciled", "new"]);
     expect(preview.rows[2].matched_event_id).toBe(charge.id);
     expect(preview.would_insert).toBe(4);

@@ -8,7 +8,7 @@ import { AppError } from "../errors/app-error";
 import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
 import { ZUuid } from "../shared/schemas";
-import { createImport, type TCreateImportInput } from "./import-service";
+import { createImport, type TCreateImportInput } from "./import-upload";
 import {
   IMPORT_MAX_BODY_BYTES,
   IMPORT_MAX_FILE_BYTES,

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine, type TTestDatabase } from "../../test/helpers/database";
 import type { TDbOrTx } from "../db/client";
-import { createReconciliationOwner, seedImportedLines } from "../reconciliation/reconciliation.fixtures";
+import { createReconciliationOwner, seedImportedLines } from "../../test/helpers/reconciliation";
 import { PG_BOSS_SCHEMA } from "./pg-boss-runner";
 import { RECONCILIATION_CRON, RECONCILIATION_JOB, reconciliationJob } from "./reconciliation";
 import { startScheduledJobs, type TRunningJobs } from "./registry";

@@ -18,7 +18,7 @@ import { findFreePort, peakRssByProcess, startServer, type TRunningServer } from
 import { testEngine } from "../../test/helpers/database";
 import { connectDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedImportedLines } from "../reconciliation/reconciliation.fixtures";
+import { seedImportedLines } from "../../test/helpers/reconciliation";
 
 const LINES = 100_000;
 const DAYS = 300;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TTestDatabase } from "../../test/helpers/database";
 import { cashCoverage } from "./cash-coverage";
-import { createReconciliationOwner } from "./reconciliation.fixtures";
+import { createReconciliationOwner } from "../../test/helpers/reconciliation";
 
 process.env.LOG_LEVEL = "silent";
 

@@ -1,26 +1,21 @@
 // The daily reconciliation of imported bank lines (contract: Import rules 7, States and
 // transitions "import event", Signal codes "unreconciled", Limits "Reconciliation window").
 //
-// Matching (unchanged rule). An import event (source IMPORT, on the owner's manual_import
-// integration, actual, confirmed, not yet reconciled) is matched to at most one actual,
-// confirmed event of the same owner from any other integration with
-//   - the same amount_minor (absolute) and currency,
-//   - the same direction of money (below),
-//   - occurred_on at most RECONCILIATION_WINDOW_DAYS days apart,
-//   - not already claimed by another import event (payload.reconciles_event_id).
-// Import events are taken oldest first (occurred_on, created_at, id); each takes the closest
-// date first, then the oldest created candidate. A match marks the import event reconciled
-// (`reconciled = true`, payload.reconciled = true, payload.reconciles_event_id) — so it leaves
-// every total (ledger/counted-total.ts) — and writes an audit entry `import.reconciled`
-// (actor system).
+// Matching. The open lines (import events: source IMPORT, on the owner's manual_import
+// integration, actual, confirmed, not yet reconciled, not uploaded with reconcile=false) are
+// paired with the owner's integration events by the matching rule (matching-rule.ts: the
+// candidates, the key, the window, the line order and the candidate order), the one the import
+// preview applies too. A match marks the import event reconciled (`reconciled = true`,
+// payload.reconciled = true, payload.reconciles_event_id) — so it leaves every total
+// (ledger/counted-total.ts) — and writes an audit entry `import.reconciled` (actor system).
 //
 // Direction of money, the same rule on both sides (SQL `moneyDirection` below):
 //   out: expense, ad_spend, recurring_expense, planned_expense, refund with direction "out"
 //        (revenue paid back)
 //   in:  revenue, refund with direction "in" (a cost paid back)
 //   any other type (subscription_change, …) has no direction and never matches.
-// The same rule (and absolute amounts) as the preview's matching at import time
-// (server/imports/import-service.ts, directionOfEvent).
+// The same rule (and absolute amounts) as the preview's (server/imports/import-reconcile.ts,
+// directionOfEvent).
 //
 // The `unreconciled` signal: one per import and day, naming how many lines it covers. An import
 // event still unmatched more than the window after its date is *expected to have a match* only
@@ -42,7 +37,7 @@
 //
 // Bounded work. A run walks the owner's backlog in two phases, each in batches of one short
 // transaction (PGlite has one connection: requests run between batches):
-//   1. match: RECONCILIATION_BATCH_LINES unreconciled lines at a time, in matching order;
+//   1. match: RECONCILIATION_BATCH_LINES unreconciled lines at a time, in line order;
 //   2. signal: the (import, date) groups of due lines of RECONCILIATION_BATCH_DAYS dates at a time,
 //      group counted by SQL, never loaded line by line.
 // Every batch locks the owner's manual_import integration(s) (the lock the ingest path takes
@@ -52,6 +47,7 @@
 // run continues from the cursor, so nothing is redone or signalled twice. A finished walk
 // records completed_at; the next run starts a new walk (late events can still match older
 // lines), owners whose walk is oldest first.
+import { z } from "zod";
 import type { TDbOrTx, TTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
@@ -60,9 +56,18 @@ import { ingestSignalsInTx } from "../ingest/ingest-signals";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
 import { lockOwnerIntegrations } from "../integrations/integration-store";
 import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+import {
+  assignMatches,
+  candidateEventSql,
+  candidateOrderSql,
+  lineKeySql,
+  lineOrderSql,
+  lineRowSelectSql,
+  notClaimedSql,
+  RECONCILIATION_WINDOW_DAYS,
+  type TMatchPair,
+} from "./matching-rule";
 
-/** Contract Limits: "Reconciliation window — 3 days, amount and currency match". */
-export const RECONCILIATION_WINDOW_DAYS = 3;
 export const UNRECONCILED_PREFIX = "unreconciled:";
 /** Import lines matched per transaction. */
 export const RECONCILIATION_BATCH_LINES = 500;
@@ -92,13 +97,17 @@ export type TReconcileResult = {
   complete: boolean;
 };
 
-type TCandidate = { import_id: string; event_id: string };
+/** The last line a match batch did, in line order (row: payload.row; absent in cursors saved before it was part of the order). */
+const ZLineKey = z.object({ on: z.string(), created: z.string(), row: z.number().optional(), id: z.string() });
+type TLineKey = z.infer<typeof ZLineKey>;
 
 /** Where the walk of one owner's backlog stands (integrations.config.reconciliation). */
-type TCursor =
-  | { phase: "match"; after: { on: string; created: string; id: string } | null }
-  | { phase: "signal"; after: string | null }
-  | { phase: "done"; completed_at: string };
+const ZCursor = z.discriminatedUnion("phase", [
+  z.object({ phase: z.literal("match"), after: ZLineKey.nullable() }),
+  z.object({ phase: z.literal("signal"), after: z.string().nullable() }),
+  z.object({ phase: z.literal("done"), completed_at: z.string() }),
+]);
+type TCursor = z.infer<typeof ZCursor>;
 
 type TBatchResult = { matched: number; signaled: number; unreconciled: number; done: boolean };
 
@@ -186,18 +195,6 @@ async function analyzeWithoutAutovacuum(db: TDbOrTx): Promise<void> {
   });
 }
 
-/** Greedy one-to-one assignment over candidate pairs already sorted by preference. */
-export function assignMatches(candidates: readonly TCandidate[]): Map<string, string> {
-  const byImport = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const c of candidates) {
-    if (byImport.has(c.import_id) || taken.has(c.event_id)) continue;
-    byImport.set(c.import_id, c.event_id);
-    taken.add(c.event_id);
-  }
-  return byImport;
-}
-
 /**
  * One batch of one owner's walk, under the owner's manual_import row locks: reads the cursor,
  * does one batch of its phase, saves the cursor. `continuing`: this run already did a batch of
@@ -215,9 +212,11 @@ async function reconcileBatchInTx(
   if (imports.length === 0) return { matched: 0, signaled: 0, unreconciled: 0, done: true };
   const stateId = imports[0]!.id;
   const integrationIds = imports.map((i) => i.id);
-  const [row] = await tx.$queryRaw<Array<{ cursor: TCursor | null }>>`
+  const [row] = await tx.$queryRaw<Array<{ cursor: unknown }>>`
     SELECT config->'reconciliation' AS cursor FROM integrations WHERE id = ${stateId}::uuid`;
-  let cursor: TCursor = row?.cursor ?? { phase: "done", completed_at: "" };
+  // No cursor, or one this version cannot read: a new walk (redoing a walk is harmless).
+  const saved = ZCursor.safeParse(row?.cursor);
+  let cursor: TCursor = saved.success ? saved.data : { phase: "done", completed_at: "" };
   if (cursor.phase === "done") {
     // Another run finished this walk while this one waited for the lock.
     if (continuing) return { matched: 0, signaled: 0, unreconciled: 0, done: true };
@@ -242,8 +241,6 @@ async function reconcileBatchInTx(
   return result;
 }
 
-type TLineKey = { on: string; created: string; id: string };
-
 /** Matches the next `limit` open lines after `after`; answers the last one's key (null: none left). */
 async function matchBatch(
   tx: TTx,
@@ -253,55 +250,46 @@ async function matchBatch(
   after: TLineKey | null,
   limit: number,
 ): Promise<{ matched: number; after: TLineKey | null }> {
-  const lines = await tx.$queryRaw<Array<{ id: string; day: string; created: Date }>>`
-    SELECT imp.id::text AS id, imp.occurred_on::text AS day, imp.created_at AS created
+  const lines = await tx.$queryRaw<Array<{ id: string; day: string; created: Date; row: string }>>`
+    SELECT imp.id::text AS id, imp.occurred_on::text AS day, imp.created_at AS created, ${lineRowSelectSql("imp")} AS row
       FROM financial_events imp
      WHERE ${openLines("imp", ownerId, integrationIds)}
        -- The first condition alone bounds the index scan; the second is the exact keyset.
        AND imp.occurred_on >= COALESCE(${after?.on ?? null}::date, '-infinity'::date)
-       AND (${after === null} OR (imp.occurred_on, imp.created_at, imp.id)
-                                > (${after?.on ?? null}::date, ${after?.created ?? null}::timestamptz, ${after?.id ?? null}::uuid))
-     ORDER BY imp.occurred_on, imp.created_at, imp.id
+       AND (${after === null} OR ${lineKeySql("imp")}
+                                > (${after?.on ?? null}::date, ${after?.created ?? null}::timestamptz,
+                                   ${after?.row ?? -1}::numeric, ${after?.id ?? null}::uuid))
+     ORDER BY ${lineOrderSql("imp")}
      LIMIT ${limit}`;
   if (lines.length === 0) return { matched: 0, after: null };
   const last = lines[lines.length - 1]!;
-  const key = { on: last.day, created: last.created.toISOString(), id: last.id };
+  const key: TLineKey = { on: last.day, created: last.created.toISOString(), row: Number(last.row), id: last.id };
   const ids = lines.map((l) => l.id);
   const from = addDays(lines[0]!.day, -RECONCILIATION_WINDOW_DAYS);
   const to = addDays(last.day, RECONCILIATION_WINDOW_DAYS);
 
-  // 1. Candidate pairs, best first: imports oldest first, then per import the closest date,
-  //    then the oldest created integration event. Events already claimed are left out. A line
-  //    at position p of the batch needs at most p + 1 candidates (the p lines before it take
-  //    one each), so `limit` per line gives the same assignment as all of them.
-  const candidates = await tx.$queryRaw<TCandidate[]>`
+  // 1. Candidate pairs in the rule's order: lines in line order, then each line's candidates in
+  //    candidate order (matching-rule.ts). A line at position p of the batch needs at most
+  //    p + 1 candidates (the p lines before it take one each), so `limit` per line gives the
+  //    same assignment as all of them.
+  const candidates = await tx.$queryRaw<TMatchPair[]>`
     WITH imp AS MATERIALIZED (
        -- This batch's lines (still open: another run may have matched some meanwhile).
-       SELECT imp.id, imp.occurred_on, imp.created_at, abs(imp.amount_minor) AS amount, imp.currency,
+       SELECT imp.id, imp.occurred_on, imp.created_at, imp.payload, abs(imp.amount_minor) AS amount, imp.currency,
               (${moneyDirection("imp")}) AS dir
          FROM financial_events imp
         WHERE imp.id = ANY(${ids}::uuid[]) AND ${openLines("imp", ownerId, integrationIds)}
      ), ev AS MATERIALIZED (
-       -- Every event of the owner's other integrations that is near enough to one of them.
+       -- Every candidate event that is near enough to one of them.
        SELECT ev.id, ev.occurred_on, ev.created_at, abs(ev.amount_minor) AS amount, ev.currency,
               (${moneyDirection("ev")}) AS dir
          FROM financial_events ev
-         JOIN integrations ei ON ei.id = ev.integration_id AND ei.owner_id = ev.owner_id AND ei.provider <> ${MANUAL_IMPORT_PROVIDER}
-        WHERE ev.owner_id = ${ownerId}::uuid
+        WHERE ${candidateEventSql("ev", ownerId)}
           AND ev.occurred_on BETWEEN ${from}::date AND ${to}::date
-          AND ev.state = 'actual' AND ev.status = 'confirmed' AND ev.source_type <> 'IMPORT'
-     ), claimed AS (
-       SELECT jsonb_array_elements_text(
-                CASE jsonb_typeof(c.payload->'reconciles_event_id')
-                  WHEN 'array' THEN c.payload->'reconciles_event_id'
-                  ELSE jsonb_build_array(c.payload->'reconciles_event_id') END) AS event_id
-         FROM financial_events c
-        WHERE c.owner_id = ${ownerId}::uuid AND c.status = 'confirmed' AND c.payload ? 'reconciles_event_id'
      ), pairs AS (
-       SELECT imp.id AS import_id, ev.id AS event_id, imp.occurred_on AS imp_on, imp.created_at AS imp_created,
-              abs(ev.occurred_on - imp.occurred_on) AS distance, ev.created_at AS ev_created,
-              row_number() OVER (PARTITION BY imp.id
-                                 ORDER BY abs(ev.occurred_on - imp.occurred_on), ev.created_at, ev.id) AS rank
+       SELECT imp.id AS line_id, ev.id AS event_id,
+              row_number() OVER (PARTITION BY imp.id ORDER BY ${candidateOrderSql("imp", "ev")}) AS rank,
+              row_number() OVER (ORDER BY ${lineOrderSql("imp")}, ${candidateOrderSql("imp", "ev")}) AS position
          FROM imp
          JOIN ev
            ON ev.amount = imp.amount
@@ -310,12 +298,12 @@ async function matchBatch(
           AND ev.occurred_on BETWEEN imp.occurred_on - ${RECONCILIATION_WINDOW_DAYS}::int
                                  AND imp.occurred_on + ${RECONCILIATION_WINDOW_DAYS}::int
         -- Only evaluated (one scan of the owner's events) when the batch has candidates.
-        WHERE ev.id::text NOT IN (SELECT event_id FROM claimed WHERE event_id IS NOT NULL)
+        WHERE ${notClaimedSql("ev", ownerId)}
      )
-     SELECT import_id::text AS import_id, event_id::text AS event_id
+     SELECT line_id::text AS line_id, event_id::text AS event_id
        FROM pairs
       WHERE rank <= ${limit}
-      ORDER BY imp_on, imp_created, import_id, distance, ev_created, event_id`;
+      ORDER BY position`;
   const matches = [...assignMatches(candidates)].map(([import_id, event_id]) => ({ import_id, event_id }));
   // A short batch was the last one.
   const next = lines.length < limit ? null : key;

@@ -5,7 +5,7 @@ import { createTestDatabase, type TTestDatabase } from "../../test/helpers/datab
 import type { TDb } from "../db/client";
 import { countsInTotals } from "../ledger/counted-total";
 import { cashCoverage } from "./cash-coverage";
-import { createReconciliationOwner, type TReconciliationOwner } from "./reconciliation.fixtures";
+import { createReconciliationOwner, type TReconciliationOwner } from "../../test/helpers/reconciliation";
 import { ingestSignals } from "../ingest/ingest-service";
 import { reconcileImports } from "./reconciliation-service";
 

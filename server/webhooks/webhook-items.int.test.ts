@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { encryptSecret } from "../crypto/secret-box";
-import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
+import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "../../test/helpers/webhook-signing";
 
 const SECRETS = {
   WEBHOOK_SECRET_PAYMENTS_A: "whsec_payments_a_items",

@@ -8,7 +8,7 @@ import { encryptSecret } from "../crypto/secret-box";
 import { inTransaction } from "../db/transaction";
 import { runMaintenance } from "../jobs/maintenance";
 import { deliveryDigest, rememberDelivery, WEBHOOK_REPLAY_RETENTION_DAYS } from "./replay-guard";
-import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
+import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "../../test/helpers/webhook-signing";
 
 const SECRETS = {
   WEBHOOK_SECRET_PAYMENTS_A: "whsec_payments_a_replay",

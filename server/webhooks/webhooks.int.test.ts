@@ -5,7 +5,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { encryptSecret } from "../crypto/secret-box";
-import { billingAHeaders, billingBHeaders, nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
+import {
+  billingAHeaders,
+  billingBHeaders,
+  nowSeconds,
+  paymentsAHeaders,
+  serviceHeaders,
+  socialAdsHeaders,
+} from "../../test/helpers/webhook-signing";
 
 const SECRETS = {
   WEBHOOK_SECRET_PAYMENTS_A: "whsec_payments_a_int",

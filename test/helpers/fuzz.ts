@@ -21,7 +21,7 @@ import {
   paymentsAHeaders,
   serviceHeaders,
   socialAdsHeaders,
-} from "../../server/webhooks/test-signing";
+} from "./webhook-signing";
 import { callApi, callMultipart, freshClientIp, type TApiResponse, type TTestApi } from "./api";
 import { createAgent } from "./agents";
 

@@ -4,7 +4,7 @@
 // batch) and writes nothing; each case below answered 500 (or was stored) before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../server/crypto/secret-box";
-import { paymentsAHeaders, serviceHeaders } from "../../server/webhooks/test-signing";
+import { paymentsAHeaders, serviceHeaders } from "../helpers/webhook-signing";
 import { callMultipart, createTestApi, type TApiResponse, type TTestApi } from "../helpers/api";
 
 const GENERIC_SECRET = "bad-input-generic-secret-0123456789";

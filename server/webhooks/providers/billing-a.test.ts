@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
-import { billingAHeaders, nowSeconds } from "../test-signing";
+import { billingAHeaders, nowSeconds } from "../../../test/helpers/webhook-signing";
 import { billingA, billingAMrr, verifyBillingA } from "./billing-a";
 
 const SECRET = "billing-a-secret";

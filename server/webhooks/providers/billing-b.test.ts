@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
-import { billingBHeaders, nowSeconds } from "../test-signing";
+import { billingBHeaders, nowSeconds } from "../../../test/helpers/webhook-signing";
 import { billingB, verifyBillingB } from "./billing-b";
 
 const SECRET = "billing-b-secret";

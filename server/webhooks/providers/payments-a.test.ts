@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
-import { nowSeconds, paymentsAHeaders } from "../test-signing";
+import { nowSeconds, paymentsAHeaders } from "../../../test/helpers/webhook-signing";
 import { mapPaymentsA, paymentsA, verifyPaymentsA, ZPaymentsAEvent } from "./payments-a";
 
 const SECRET = "whsec_payments_a_test";

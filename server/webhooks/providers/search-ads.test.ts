@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
-import { nowSeconds, serviceHeaders } from "../test-signing";
+import { nowSeconds, serviceHeaders } from "../../../test/helpers/webhook-signing";
 import { searchAds, verifyServiceSignature } from "./search-ads";
 
 const SECRET = "relay-secret";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
-import { socialAdsHeaders } from "../test-signing";
+import { socialAdsHeaders } from "../../../test/helpers/webhook-signing";
 import { socialAds, verifySocialAds } from "./social-ads";
 
 const SECRET = "social-app-secret";

@@ -4,8 +4,8 @@
 // integrations are connected on CONNECTED_AT (before every date the tests use), so the payments
 // integration covers a line's date once it has delivered something after it.
 import { randomUUID } from "node:crypto";
-import type { TDb, TDbOrTx } from "../db/client";
-import { ingestEvents } from "../ingest/ingest-service";
+import type { TDb, TDbOrTx } from "../../server/db/client";
+import { ingestEvents } from "../../server/ingest/ingest-service";
 
 export type TReconciliationOwner = {
   ownerId: string;

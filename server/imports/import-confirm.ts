@@ -1,0 +1,215 @@
+// POST /v1/imports/{id}/confirm (contract: Import rules 4-5): all or nothing in ONE transaction.
+// The preview is claimed (previewed → confirmed), the owner's manual_import integration created
+// on the first import, the stored rows written as events through the ingest path in chunks,
+// the accepted proposals created as subscriptions, and one audit entry written.
+import { auditCaller } from "../audit/audit-service";
+import type { TCaller } from "../auth/caller";
+import { AppError } from "../errors/app-error";
+import type { TDbOrTx } from "../db/client";
+import { ingestEventsInTx } from "../ingest/ingest-events";
+import { createSubscription } from "../subscriptions/subscription-service";
+import { IMPORT_PAGE_ROWS, type TConfirmImportInput, type TImportRejection, type TImportResult } from "./import.schema";
+import type { TRowData } from "./import-rows";
+import { inImportTransaction, requireImport, rowsOfPages, statusOf, type TStoredImport } from "./import-store";
+import { ensureManualIntegration } from "./manual-integration";
+
+/** Events per ingest call inside the confirm's transaction (bind-parameter limits). */
+export const INGEST_CHUNK = 2000;
+
+/** 409 state_conflict unless the preview can still be confirmed. */
+function assertConfirmable(row: { status: string; expiresAt: Date; confirmedAt: Date | null }, now: Date): void {
+  const status = statusOf(row, now);
+  if (status === "confirmed") {
+    throw new AppError("state_conflict", "This import is already confirmed.", {
+      details: { status, confirmed_at: row.confirmedAt?.toISOString() ?? null },
+    });
+  }
+  if (status === "expired") {
+    throw new AppError("state_conflict", "This preview expired (one hour after the upload); upload the statement again.", {
+      details: { status, expires_at: row.expiresAt.toISOString() },
+    });
+  }
+}
+
+/** JSON equality that ignores key order and undefined members. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, inner]) => inner !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/**
+ * POST /v1/imports/{id}/confirm: all or nothing in one transaction — the import claimed
+ * (previewed → confirmed), the manual_import integration (first import), the events through
+ * the ingest path in chunks, the accepted proposals' subscriptions, one audit entry.
+ */
+export async function confirmImport(
+  db: TDbOrTx,
+  caller: TCaller,
+  id: string,
+  input: TConfirmImportInput,
+  now: Date = new Date(),
+): Promise<TImportResult> {
+  const { ownerId } = caller;
+  const record = await requireImport(db, ownerId, id);
+  assertConfirmable(record, now);
+  if (input.mapping !== undefined && canonical(input.mapping) !== canonical(record.mapping)) {
+    throw AppError.invalidField(
+      "mapping",
+      "differs from the upload's mapping; the raw cells are not kept, so upload the statement again with the new mapping",
+    );
+  }
+  const { proposals } = record;
+  const accepted = [...new Set(input.accept_proposals ?? [])];
+  for (const index of accepted) {
+    if (index >= proposals.length) {
+      throw AppError.invalidField(
+        "accept_proposals",
+        `${index} is not an index of preview.proposals (${proposals.length} proposal${proposals.length === 1 ? "" : "s"})`,
+      );
+    }
+  }
+  const excluded = new Set(input.exclude_external_ids ?? []);
+
+  return inImportTransaction(db, async (tx) => {
+    // Claim the preview: a concurrent or later confirm finds nothing to claim.
+    const claimed = await tx.import.updateMany({
+      where: { id: record.id, ownerId, status: "previewed", expiresAt: { gt: now } },
+      data: { status: "confirmed", confirmedAt: now },
+    });
+    if (claimed.count === 0) {
+      assertConfirmable((await tx.import.findFirst({ where: { id: record.id, ownerId } })) ?? record, now);
+      throw new AppError("state_conflict", "This import cannot be confirmed now.");
+    }
+
+    const integration = await ensureManualIntegration(tx, ownerId, record.businessId);
+    const { reconcile } = record.settings;
+    const rejected: TImportRejection[] = [];
+    let inserted = 0;
+    let deduped = 0;
+    // Pages are read and ingested a few at a time, so a 100,000-row statement is never held
+    // in memory as events all at once.
+    const pagesPerChunk = Math.max(1, Math.floor(INGEST_CHUNK / IMPORT_PAGE_ROWS));
+    for (let firstPage = 0; ; firstPage += pagesPerChunk) {
+      const pages = await tx.importRowPage.findMany({
+        where: { importId: record.id, pageNo: { gte: firstPage, lt: firstPage + pagesPerChunk } },
+        orderBy: { pageNo: "asc" },
+      });
+      if (pages.length === 0) break;
+      const rowOf = new Map<string, number>();
+      const events: Array<Record<string, unknown>> = [];
+      for (const row of rowsOfPages(pages)) {
+        if (row.status === "rejected") {
+          rejected.push({ row: row.row, external_id: null, reject_reason: row.reject_reason ?? "rejected" });
+          continue;
+        }
+        if (!row.external_id || excluded.has(row.external_id)) continue;
+        rowOf.set(row.external_id, row.row);
+        events.push(statementEvent(row, record, integration.id, reconcile));
+      }
+      const result = await ingestEventsInTx(tx, ownerId, events, { requestId: caller.requestId, auditInserts: "none" });
+      inserted += result.inserted;
+      deduped += result.deduped;
+      for (const refusal of result.rejected) {
+        rejected.push({
+          row: (refusal.external_id && rowOf.get(refusal.external_id)) || 0,
+          external_id: refusal.external_id,
+          reject_reason: `${refusal.code}: ${refusal.message ?? ""}`.trim(),
+        });
+      }
+    }
+
+    const subscriptionsCreated: string[] = [];
+    for (const index of accepted) {
+      const proposal = proposals[index]!;
+      const subscription = await createSubscription(
+        tx,
+        caller,
+        {
+          ...(record.projectId ? { project_id: record.projectId } : { business_id: record.businessId }),
+          name: (proposal.name || proposal.counterparty || "Recurring charge").slice(0, 200),
+          amount_minor: proposal.amount_minor,
+          currency: proposal.currency,
+          billing_interval: proposal.billing_interval,
+          next_charge_on: proposal.next_charge_on,
+        },
+        {
+          source_type: "IMPORT",
+          confidence: proposal.confidence,
+          provenance: {
+            source: { type: "IMPORT", integration_id: integration.id, external_id: null },
+            import_id: record.id,
+            proposal_index: index,
+            occurrences: proposal.occurrences,
+          },
+        },
+      );
+      subscriptionsCreated.push(subscription.id);
+    }
+
+    rejected.sort((a, b) => a.row - b.row);
+    const result: TImportResult = {
+      inserted,
+      deduped,
+      rejected,
+      proposals,
+      subscriptions_created: subscriptionsCreated,
+    };
+    await auditCaller(
+      tx,
+      caller,
+      "import.confirmed",
+      { type: "import", id: record.id },
+      {
+        integration_id: integration.id,
+        inserted,
+        deduped,
+        rejected: rejected.length,
+        excluded: excluded.size,
+        subscriptions_created: subscriptionsCreated.length,
+      },
+    );
+    await tx.import.update({ where: { id: record.id }, data: { result } });
+    return result;
+  });
+}
+
+/** A statement row as the ingest path takes it: money out is an expense, money in a revenue. */
+function statementEvent(
+  row: TRowData,
+  record: Pick<TStoredImport, "id" | "businessId" | "projectId">,
+  integrationId: string,
+  reconcile: boolean,
+): Record<string, unknown> {
+  const amount = row.amount_minor!;
+  return {
+    integration_id: integrationId,
+    external_id: row.external_id,
+    type: amount < 0 ? "expense" : "revenue",
+    state: "actual",
+    amount_minor: Math.abs(amount),
+    currency: row.currency,
+    occurred_on: row.occurred_on,
+    business_id: record.businessId,
+    ...(record.projectId ? { project_id: record.projectId } : {}),
+    ...(row.category ? { category: row.category } : {}),
+    description: row.description,
+    source_type: "IMPORT",
+    payload: {
+      batch_id: record.id,
+      row: row.row,
+      ...(row.counterparty ? { counterparty: row.counterparty } : {}),
+      ...(row.counterparty_account ? { counterparty_account: row.counterparty_account } : {}),
+      ...(row.reference ? { reference: row.reference } : {}),
+      ...(row.status === "reconciled" && row.matched_event_id ? { reconciles_event_id: row.matched_event_id } : {}),
+      // reconcile=false: the owner keeps these lines out of the daily reconciliation too.
+      ...(reconcile ? {} : { reconcile: false }),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The owner's manual_import integration: the integration every imported bank line belongs to
+// (contract: Import rules 5). One per owner (unique provider + account_id), created by the
+// first confirmed import.
+import type { TDbOrTx, TTx } from "../db/client";
+import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+
+export function manualImportAccountId(ownerId: string): string {
+  return `owner:${ownerId}`;
+}
+
+/** The owner's manual_import integration, if the first import created it already. */
+export async function findManualIntegration(db: TDbOrTx, ownerId: string): Promise<{ id: string } | null> {
+  return db.integration.findFirst({
+    where: { ownerId, provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId) },
+    select: { id: true },
+  });
+}
+
+/** Created on the first confirmed import; one per owner (unique provider + account_id). */
+export async function ensureManualIntegration(tx: TTx, ownerId: string, businessId: string): Promise<{ id: string }> {
+  return tx.integration.upsert({
+    where: { provider_accountId: { provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId) } },
+    create: {
+      ownerId,
+      provider: MANUAL_IMPORT_PROVIDER,
+      name: "Bank statement imports",
+      businessId,
+      accountId: manualImportAccountId(ownerId),
+    },
+    update: {},
+    select: { id: true },
+  });
+}
