@@ -32,7 +32,7 @@ import { packRow, toPreviewRow, unpackRow, type TRowData, type TStoredRow } from
 import { parseStatement, type TParsedRow } from "./parse-statement";
 import { findPreset, IMPORT_PRESETS, type TImportMapping } from "./presets";
 import { detectRecurring, nameKey, type TProposal, type TRecurringInput } from "./recurring-detector";
-import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 
 /** Events per ingest call inside the confirm's transaction (bind-parameter limits). */
 export const INGEST_CHUNK = 2000;

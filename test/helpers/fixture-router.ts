@@ -2,7 +2,7 @@
 // has yet (deprecation headers, unexpected failures).
 import { z } from "zod";
 import { appRouter } from "../../server/router";
-import { defineAgentWrite } from "../../server/access/write-registry";
+import { defineAgentWrite } from "../../server/approvals/write-registry";
 import { performWrite, writeResponse } from "../../server/access/write-pipeline";
 import { ZWriteResponse } from "../../server/approvals/approval.schema";
 import { requireBusiness } from "../../server/businesses/business-service";
