@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
-import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
-import local from "./scripts/eslint/folder-cycles.mjs";
+import local from "./scripts/eslint/import-cycles.mjs";
 
 const projectRoot = import.meta.dirname;
 
@@ -155,30 +154,23 @@ export default tseslint.config(
       ),
     ],
   ),
-  {
-    files: ["server/**/*.ts"],
-    ignores: ["**/*.test.ts"],
-    plugins: { local },
-    rules: {
-      "local/folder-cycles": ["error", { projectRoot, root: "server", compositionRoots: COMPOSITION_ROOTS, kit: KIT }],
-    },
-  },
 
-  // --- No import cycle between files (runtime imports; type-only imports may go both ways). ---
+  // --- No import cycle between files, nor between the folders of server/. ---
   {
     files: ["**/*.ts", "**/*.tsx"],
-    ignores: ["**/*.test.ts", "e2e/**"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [
-        createNodeResolver({
-          extensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
-          tsconfig: { configFile: path.join(projectRoot, "tsconfig.json") },
-        }),
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    plugins: { local },
+    rules: {
+      "local/import-cycles": [
+        "error",
+        {
+          projectRoot,
+          sources: ["app", "components", "lib", "server", "scripts", "test", "e2e"],
+          folderRoot: "server",
+          compositionRoots: COMPOSITION_ROOTS,
+          kit: KIT,
+        },
       ],
     },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
 );
