@@ -1,9 +1,22 @@
 // Configuration from environment variables, validated once. DESIGN.md pins the names and
-// defaults; the README's configuration table mirrors this file.
+// defaults; the README's configuration table mirrors this file. The lowest layer: it imports
+// nothing from server/ (the modules that read a setting import this file, never the reverse).
 import path from "node:path";
 import { z } from "zod";
-import { parseEncryptionKey } from "./crypto/encryption-key";
-import { ECB_DEFAULT_URL, ECB_TIMEOUT_MS } from "./fx/providers/ecb";
+
+/** FX_ECB_URL's default: the ECB's daily reference rates (server/fx/providers/ecb.ts reads it). */
+export const ECB_DEFAULT_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+export const ECB_TIMEOUT_MS = 10_000;
+
+/** ENCRYPTION_KEY's text as 32 bytes, or an error that says what is wrong with it (checked at start and when the key is loaded). */
+export function parseEncryptionKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64url");
+  if (key.length !== 32) {
+    throw new Error("ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or 43/44 base64 characters");
+  }
+  return key;
+}
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -70,7 +70,7 @@ describe("log", () => {
 
   it("routes Auth.js's logger through it", async () => {
     applyTestEnv({ LOG_LEVEL: "debug", AUTH_SECRET: "test-auth-secret-0123456789abcdef" });
-    const { authConfig } = await import("./auth/authjs");
+    const { authConfig } = await import("./sign-in/authjs");
     const config = await authConfig(undefined);
     // What @auth/core's init.js logs around every adapter call, and its callback error details.
     config.logger!.debug!("adapter_getSessionAndUser", { args: [SES] });

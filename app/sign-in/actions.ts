@@ -7,7 +7,7 @@
 // whether the address belongs to an owner (a new address becomes one at its first login).
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { signIn, EMAIL_PROVIDER_ID } from "@/server/auth/authjs";
+import { signIn, EMAIL_PROVIDER_ID } from "@/server/sign-in/authjs";
 import { clientIp } from "@/server/auth/client-ip";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";

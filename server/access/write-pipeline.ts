@@ -8,28 +8,17 @@ import { callerOf, type TCaller } from "../auth/caller";
 import { resourceLabel, type TGrant } from "../auth/grants";
 import { recordAudit } from "../audit/audit-service";
 import { createApproval } from "../approvals/approval-service";
+import { requireReason } from "../approvals/reason";
+import type { TAgentWrite } from "../approvals/write-registry";
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import type { TContext } from "../trpc/context";
 import { requireGrant } from "./check-access";
 import { hasLimits, LimitExceededError, reserveWithinLimits } from "./limits";
-import type { TAgentWrite } from "./write-registry";
-
-export const MIN_REASON_LENGTH = 3;
 
 export type TWriteOutcome<TOutput> =
   { kind: "executed"; data: TOutput } | { kind: "pending"; approval: { id: string; status: "pending" } };
-
-export function requireReason(reason: unknown): string {
-  const text = typeof reason === "string" ? reason.trim() : "";
-  if (text.length < MIN_REASON_LENGTH) {
-    throw new AppError("missing_reason", undefined, {
-      details: { issues: [{ path: "reason", message: `at least ${MIN_REASON_LENGTH} characters` }] },
-    });
-  }
-  return text;
-}
 
 export async function performWrite<TInput extends { reason?: string }, TOutput>(
   ctx: TContext,

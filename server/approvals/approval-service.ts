@@ -9,12 +9,12 @@ import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
-import { findAgentWrite } from "../access/write-registry";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
 import { ZDataRequestInput, type TApproval } from "./approval.schema";
+import { findAgentWrite } from "./write-registry";
 
 export type TNewApproval = {
   kind: "request" | "write";

@@ -5,8 +5,8 @@ import type { TGrantParsed } from "../agents/agent.schema";
 import type { TCaller } from "../auth/caller";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { requireReason } from "../access/write-pipeline";
 import { createApproval } from "./approval-service";
+import { requireReason } from "./reason";
 
 export async function createPermissionRequest(
   db: TDbOrTx,

@@ -16,7 +16,7 @@ import { crossSiteReason } from "./csrf";
 
 export const PANEL_COOKIE = "fbo_token";
 export const SIGN_IN_PATH = "/sign-in";
-/** The page a mailed sign-in link opens: it confirms, and its button signs in (login-link.ts). */
+/** The page a mailed sign-in link opens: it confirms, and its button signs in (server/sign-in/login-link.ts). */
 export const VERIFY_PATH = "/sign-in/verify";
 
 /** How long the browser keeps the cookie; a session token's own expiry still applies. */

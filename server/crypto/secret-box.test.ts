@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, TEST_ENCRYPTION_KEY } from "../../test/helpers/api";
-import { parseEncryptionKey } from "./encryption-key";
+import { parseEncryptionKey } from "../env";
 import { decryptJson, decryptSecret, encryptJson, encryptSecret } from "./secret-box";
 
 beforeAll(() => applyTestEnv({ ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: undefined }));

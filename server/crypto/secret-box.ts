@@ -5,11 +5,8 @@
 // database it is generated into `${DATA_DIR}/encryption-key`; on PostgreSQL it is required
 // (instances share the database, so they must share the key).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { getEnv } from "../env";
+import { getEnv, parseEncryptionKey } from "../env";
 import { dataDirSecret, ENCRYPTION_KEY_FILE } from "./data-dir-secret";
-import { parseEncryptionKey } from "./encryption-key";
-
-export { parseEncryptionKey };
 
 const VERSION = 1;
 const IV_BYTES = 12;

@@ -2,9 +2,8 @@
 // (the ECB publishes around 16:00 CET on TARGET days; on other days the feed still shows the
 // last day, already stored, and nothing is written) — in effect once a day. The upsert is
 // idempotent, so several instances doing it at once is harmless. mock: nothing to do (its
-// fixed table is read directly).
+// fixed table is read directly). The job itself is server/jobs/fx-refresh.ts.
 import type { TDbOrTx } from "../db/client";
-import type { TJob } from "../jobs/scheduler";
 import { todayUtc } from "./money";
 import { getFxProvider } from "./providers";
 import type { TFxProvider } from "./providers/types";
@@ -18,9 +17,3 @@ export async function runFxRefresh(db: TDbOrTx, now = new Date(), provider: TFxP
   if (await hasRatesFor(db, provider.source, today)) return { skipped: "already stored" as const };
   return refreshRates(db, provider, today);
 }
-
-export const fxRefreshJob: TJob = {
-  name: "fx-refresh",
-  intervalMs: FX_REFRESH_INTERVAL_MS,
-  run: (db, now) => runFxRefresh(db, now),
-};

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 /**
  * Pages whose URL holds a secret (the mailed sign-in link's token): no Referer to any other
  * origin. same-origin rather than no-referrer, because with no-referrer browsers send
- * `Origin: null` on the page's own form POST, which the CSRF rule refuses (login-link.ts).
+ * `Origin: null` on the page's own form POST, which the CSRF rule refuses (server/sign-in/login-link.ts).
  * Keep in step with VERIFY_PATH (server/auth/panel-session.ts).
  */
 const PRIVATE_URL_PATHS = new Set(["/sign-in/verify"]);

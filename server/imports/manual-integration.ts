@@ -2,7 +2,7 @@
 // (contract: Import rules 5). One per owner (unique provider + account_id), created by the
 // first confirmed import.
 import type { TDbOrTx, TTx } from "../db/client";
-import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 
 export function manualImportAccountId(ownerId: string): string {
   return `owner:${ownerId}`;

@@ -4,8 +4,8 @@
 // shared with the owner's manual entry).
 import { cashExternalId, upsertCashSnapshots, type TCashSnapshotWrite } from "../cash/cash-service";
 import type { TTx } from "../db/client";
-import { touchLastSync } from "../integrations/integration-store";
-import { providerInfo } from "../integrations/providers";
+import { touchLastSync } from "../sources/integration-store";
+import { providerInfo } from "../sources/providers";
 import { ZCashSnapshotInput, type TRejectedItem, type TSnapshotResult } from "./ingest.schema";
 
 export async function ingestCashSnapshotsInTx(

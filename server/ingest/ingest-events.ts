@@ -28,7 +28,7 @@ import { convertManySettled, type TFxOptions } from "../fx/fx-service";
 import { isExactMinor, todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
-import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
+import { lockOwnerIntegrations, touchLastSync } from "../sources/integration-store";
 import { insertEvents, insertIntegrationAuditEntries, type TAuditRecord, type TEventRecord } from "./bulk-insert";
 import { rejectionOf, unstorable } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";

@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
-import { alertMessage } from "../alerts/alert-messages";
-import { touchLastSync } from "../integrations/integration-store";
+import { alertMessage } from "./signal-messages";
+import { touchLastSync } from "../sources/integration-store";
 import { unstorable } from "./item-checks";
 import { defaultSeverity, type TIntegrationSignal, type TRejectedItem, type TSignalResult } from "./ingest.schema";
 

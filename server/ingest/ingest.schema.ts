@@ -2,7 +2,7 @@
 // CashSnapshotInput) and what the paths answer. Events are validated one by one (a bad event
 // is rejected, the rest go in); signals are validated with their request.
 import { z } from "zod";
-import { INGEST_SOURCE_TYPES } from "../integrations/providers";
+import { INGEST_SOURCE_TYPES } from "../sources/providers";
 import { findJsonProblem } from "../shared/safe-text";
 import { ZAmountMinor, ZDate, ZTimestamp, ZUuid } from "../shared/schemas";
 

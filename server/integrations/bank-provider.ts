@@ -17,9 +17,9 @@ import { todayUtc } from "../fx/money";
 import { ingestCashSnapshots, ingestEvents, type TIngestOptions } from "../ingest/ingest-service";
 import type { TNormalizedEvent } from "../ingest/ingest.schema";
 import type { TIntegration, TSyncResult } from "./integration.schema";
-import { requireIntegration, touchLastSync } from "./integration-store";
+import { requireIntegration, touchLastSync } from "../sources/integration-store";
 import { toIntegrationDto } from "./integration-dto";
-import { BANK_PROVIDERS, providerInfo, type TBankProvider } from "./providers";
+import { BANK_PROVIDERS, providerInfo, type TBankProvider } from "../sources/providers";
 
 export type TBankAccount = { account_id: string; name: string; currency: string; iban_last4: string };
 export type TBankBalance = { amount_minor: number; currency: string; as_of: string };

@@ -1,7 +1,7 @@
 // An Integration row in API form: never its secret, credentials or config.
 import type { Integration } from "../db/generated/client";
 import type { TIntegration } from "./integration.schema";
-import { providerInfo } from "./providers";
+import { providerInfo } from "../sources/providers";
 
 export type TIntegrationRow = Pick<
   Integration,

@@ -25,9 +25,9 @@ import type {
   TOwnerCatalogEntry,
   TSyncResult,
 } from "./integration.schema";
-import { requireIntegration } from "./integration-store";
+import { requireIntegration } from "../sources/integration-store";
 import { newOAuthNonce, signOAuthState } from "./oauth-state";
-import { PROVIDER_CATALOG, providerInfo, type TProvider, type TProviderInfo } from "./providers";
+import { PROVIDER_CATALOG, providerInfo, type TProvider, type TProviderInfo } from "../sources/providers";
 import { searchAdsAuthorizeUrl } from "./search-ads-oauth";
 import { buildSyncSample } from "./sync-samples";
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ZDeliveryResult, ZRejectedItem } from "../ingest/ingest.schema";
 import { ZName, ZTimestamp, ZUuid } from "../shared/schemas";
-import { PROVIDERS } from "./providers";
+import { PROVIDERS } from "../sources/providers";
 
 export const ZProvider = z.enum(PROVIDERS);
 

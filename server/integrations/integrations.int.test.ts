@@ -10,7 +10,7 @@ import { router } from "../trpc/init";
 import { connectGenericIntegrationRoute } from "./connect-generic-integration";
 import { connectIntegrationRoute } from "./connect-integration";
 import { verifyOAuthState } from "./oauth-state";
-import { PROVIDER_CATALOG } from "./providers";
+import { PROVIDER_CATALOG } from "../sources/providers";
 import { sampleDays, samplePrefix } from "./sync-samples";
 
 let api: TTestApi;

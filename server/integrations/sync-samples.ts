@@ -4,7 +4,7 @@
 // repeat sync the same day dedupes everything and a sync the next day adds only the new day.
 import { createHash } from "node:crypto";
 import type { TIntegrationSignal, TNormalizedEvent } from "../ingest/ingest.schema";
-import type { TProviderInfo } from "./providers";
+import type { TProviderInfo } from "../sources/providers";
 
 /** The days a sample covers: yesterday and the SAMPLE_DAYS − 1 days before it. */
 export const SAMPLE_DAYS = 3;

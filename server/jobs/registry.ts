@@ -7,7 +7,7 @@
 //   - pg-boss (pg-boss-runner.ts), on PostgreSQL only: the jobs with `cron` (the daily
 //     reconciliation), on their schedule, once across all instances.
 import type { TDbOrTx } from "../db/client";
-import { fxRefreshJob } from "../fx/refresh-job";
+import { fxRefreshJob } from "./fx-refresh";
 import { maintenanceJob } from "./maintenance";
 import type { TQueueRunner, TQueueRunnerOptions } from "./pg-boss-runner";
 import { reconciliationJob } from "./reconciliation";

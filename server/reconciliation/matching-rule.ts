@@ -22,7 +22,7 @@
 // batches, and a batch's pairs must not depend on lines a later batch holds. The preview takes
 // the same order so that a row it shows reconciled is the pair the job would make.
 import { Prisma } from "../db/generated/client";
-import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 
 /** Contract Limits: "Reconciliation window — 3 days, amount and currency match". */
 export const RECONCILIATION_WINDOW_DAYS = 3;

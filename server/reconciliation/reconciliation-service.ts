@@ -54,8 +54,8 @@ import { inTransaction } from "../db/transaction";
 import { todayUtc } from "../fx/money";
 import { ingestSignalsInTx } from "../ingest/ingest-signals";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
-import { lockOwnerIntegrations } from "../integrations/integration-store";
-import { MANUAL_IMPORT_PROVIDER } from "../integrations/providers";
+import { lockOwnerIntegrations } from "../sources/integration-store";
+import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 import {
   assignMatches,
   candidateEventSql,

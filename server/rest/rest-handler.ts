@@ -26,7 +26,8 @@ import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureInvoker } from "./procedure-bridge";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { systemClock, type TClock } from "../shared/clock";
-import { assertSafeQuery, MAX_JSON_BODY_BYTES, parseJsonObject, readBodyCapped } from "./request-body";
+import { parseJsonObject } from "../http/json-body";
+import { assertSafeQuery, MAX_JSON_BODY_BYTES, readBodyCapped } from "./request-body";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
 
 export type TRestHandlerOptions = {

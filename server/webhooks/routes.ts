@@ -3,7 +3,7 @@
 // social_ads subscription check GET /v1/webhooks/social_ads. The rules are in webhook-service.ts.
 import { z } from "zod";
 import { ZIntegrationSignal, ZNormalizedEvent } from "../ingest/ingest.schema";
-import { INGEST_SOURCE_TYPES, WEBHOOK_PROVIDERS } from "../integrations/providers";
+import { INGEST_SOURCE_TYPES, WEBHOOK_PROVIDERS } from "../sources/providers";
 import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRoute } from "../rest/plain-route";
 import { ZUuid } from "../shared/schemas";

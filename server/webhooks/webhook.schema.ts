@@ -5,7 +5,7 @@ import { z } from "zod";
 import { fromZodError } from "../errors/to-app-error";
 import { rejectionOf } from "../ingest/item-checks";
 import { ZDeliveryResult, type TIntegrationSignal, type TNormalizedEvent, type TRejectedItem } from "../ingest/ingest.schema";
-import type { TWebhookProvider } from "../integrations/providers";
+import type { TWebhookProvider } from "../sources/providers";
 
 /** The generic receiver's answer (contract: { inserted, deduped, rejected[], signals_accepted, signals_deduped }). */
 export const ZGenericWebhookResult = ZDeliveryResult;

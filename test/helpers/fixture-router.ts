@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { appRouter } from "../../server/router";
 import { requireGrant } from "../../server/access/check-access";
-import { defineAgentWrite } from "../../server/access/write-registry";
+import { defineAgentWrite } from "../../server/approvals/write-registry";
 import { performWrite, writeResponse } from "../../server/access/write-pipeline";
 import { ZWriteResponse } from "../../server/approvals/approval.schema";
 import { requireBusiness } from "../../server/businesses/business-service";

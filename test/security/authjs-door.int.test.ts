@@ -7,7 +7,7 @@ import { applyTestEnv, freshClientIp, type TTestApi } from "../helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
 import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
-import { confirmLoginLink } from "../../server/auth/login-link";
+import { confirmLoginLink } from "../../server/sign-in/login-link";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
 
 const BASE_URL = SIGN_IN_BASE_URL;
@@ -15,12 +15,12 @@ const BASE_URL = SIGN_IN_BASE_URL;
 let world: TSignInWorld;
 let api: TTestApi;
 let sink: TSmtpSink;
-let handlers: (typeof import("../../server/auth/authjs"))["handlers"];
+let handlers: (typeof import("../../server/sign-in/authjs"))["handlers"];
 
 beforeAll(async () => {
   world = await startSignInWorld();
   ({ api, sink } = world);
-  handlers = (await import("../../server/auth/authjs")).handlers;
+  handlers = (await import("../../server/sign-in/authjs")).handlers;
 });
 afterAll(async () => {
   applyTestEnv({ LOG_LEVEL: "silent" });
@@ -118,7 +118,7 @@ describe("Auth.js at LOG_LEVEL=debug", () => {
       const since = sink.messages.length;
       expect((await requestMail(ip, email)).status).toBe(302);
       const jar: TJar = new Map();
-      // The mailed link's confirmation page posts it to /api/panel/verify (server/auth/login-link.ts).
+      // The mailed link's confirmation page posts it to /api/panel/verify (server/sign-in/login-link.ts).
       const link = new URL(loginLinkFrom(await sink.waitForMail(email, { since })));
       const callback = await confirmLoginLink(
         new Request(`${BASE_URL}/api/panel/verify`, {

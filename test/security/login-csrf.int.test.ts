@@ -10,7 +10,7 @@ import { POST as confirmRoutePost } from "../../app/api/panel/verify/route";
 import type { TTestApi } from "../helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
 import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
-import { handlers } from "../../server/auth/authjs";
+import { handlers } from "../../server/sign-in/authjs";
 import { sha256Hex } from "../../server/auth/tokens";
 
 const BASE_URL = SIGN_IN_BASE_URL;

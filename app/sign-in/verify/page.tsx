@@ -2,13 +2,13 @@
 // says which address the link signs in as and asks for a click. Opening it spends nothing (a
 // foreign page navigating a browser here, or a mail scanner, signs no one in); the button
 // POSTs the link to /api/panel/verify, which signs in only a request from this site
-// (server/auth/login-link.ts). A used, expired or unknown link goes straight to the sign-in
+// (server/sign-in/login-link.ts). A used, expired or unknown link goes straight to the sign-in
 // page, which offers a new one.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/panel/auth-shell";
 import { MailIcon } from "@/components/ui/icons";
-import { invalidLinkCode, loginLinkEmail, loginLinkFrom } from "@/server/auth/login-link";
+import { invalidLinkCode, loginLinkEmail, loginLinkFrom } from "@/server/sign-in/login-link";
 import { getPanelSession, SIGN_IN_PATH } from "@/server/auth/panel-session";
 
 // same-origin, not no-referrer: this URL holds the token, and no other site may see it in a

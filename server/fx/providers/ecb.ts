@@ -2,11 +2,9 @@
 // on TARGET business days around 16:00 CET (eurofxref-daily.xml: the latest day; the same
 // format with many days is eurofxref-hist-90d.xml, which this parser reads too). Stored per
 // day in fx_rates by refreshRates; lookups read the stored rows.
+import { ECB_DEFAULT_URL, ECB_TIMEOUT_MS } from "../../env";
 import { formatRate } from "../money";
 import type { TFxProvider, TRateSet } from "./types";
-
-export const ECB_DEFAULT_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
-export const ECB_TIMEOUT_MS = 10_000;
 /** Largest document read (the 90-day history is about 30 KB; the full history is not meant). */
 const MAX_BYTES = 2 * 1024 * 1024;
 

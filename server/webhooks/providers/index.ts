@@ -1,5 +1,5 @@
 // The provider modules by provider name (the `{provider}` of POST /v1/webhooks/{provider}).
-import type { TWebhookProvider } from "../../integrations/providers";
+import type { TWebhookProvider } from "../../sources/providers";
 import type { TWebhookProviderModule } from "../webhook.schema";
 import { billingA } from "./billing-a";
 import { billingB } from "./billing-b";

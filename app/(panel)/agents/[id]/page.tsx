@@ -1,6 +1,6 @@
 import { AgentDetail } from "@/components/agents/agent-detail";
 import { BackLink } from "@/components/panel/page-header";
-import { detailMetadata, loadDetail, type TDetailPageProps } from "@/lib/panel/detail-page";
+import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 import { loadGrantResources } from "../grant-resources";
 

@@ -3,7 +3,7 @@ import { DateTime } from "@/components/panel/preferences";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { CardSection } from "@/components/ui/card";
-import { detailMetadata, loadDetail, type TDetailPageProps } from "@/lib/panel/detail-page";
+import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // Auth.js's endpoints for the panel (/api/auth/*: csrf, signin/nodemailer, session, signout).
 // Its email callback (callback/nodemailer) is not served to browsers: a request for it goes
-// to the confirmation page (server/auth/login-link.ts). Configuration: server/auth/authjs.ts.
-import { authjsRoutes } from "@/server/auth/login-link";
+// to the confirmation page (server/sign-in/login-link.ts). Configuration: server/sign-in/authjs.ts.
+import { authjsRoutes } from "@/server/sign-in/login-link";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -4,7 +4,7 @@
 import { NextResponse } from "next/server";
 import { getDatabase, type TDb } from "../db/client";
 import { revokeSessionByToken } from "../sessions/session-service";
-import { PANEL_COOKIE, panelCookieOptions } from "./panel-session";
+import { PANEL_COOKIE, panelCookieOptions } from "../auth/panel-session";
 
 /**
  * A 303 to a path of this site. The Location is relative: the browser resolves it against the

@@ -14,7 +14,7 @@ import type { TDb } from "../db/client";
 import type { Owner, Session } from "../db/generated/client";
 import { openOwnerSession, revokeSessionByToken } from "../sessions/session-service";
 import { ZUuid } from "../shared/schemas";
-import { sha256Hex } from "./tokens";
+import { sha256Hex } from "../auth/tokens";
 
 export type TAuthjsAdapterOptions = {
   getDb: () => Promise<TDb>;

@@ -13,11 +13,11 @@ import { applyTestEnv, type TTestApi } from "../../test/helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../../test/helpers/owners";
 import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../../test/helpers/panel-sign-in";
 import type { AppError } from "../errors/app-error";
-import { authenticateToken } from "./authenticate";
-import { SOCKET_ADDRESS_HEADER } from "./client-ip";
+import { authenticateToken } from "../auth/authenticate";
+import { SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
 import { confirmLoginLink } from "./login-link";
 import { MAX_LIVE_LOGIN_TOKENS } from "../sessions/session-tokens";
-import { sha256Hex } from "./tokens";
+import { sha256Hex } from "../auth/tokens";
 
 const BASE_URL = SIGN_IN_BASE_URL;
 const DAY = 24 * 60 * 60 * 1000;

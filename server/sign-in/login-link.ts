@@ -16,9 +16,9 @@ import { consumeIpLimit } from "../rest/ip-limit";
 import { verifyMagicLink } from "../sessions/login-service";
 import { authSecret, EMAIL_CALLBACK_PATH, handlers } from "./authjs";
 import { endPanelSession, PRIVATE_REDIRECT, seeOther, setPanelCookie } from "./panel-response";
-import { clientIp, SOCKET_ADDRESS_HEADER } from "./client-ip";
-import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH, VERIFY_PATH } from "./panel-session";
-import { sha256Hex } from "./tokens";
+import { clientIp, SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
+import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH, VERIFY_PATH } from "../auth/panel-session";
+import { sha256Hex } from "../auth/tokens";
 
 /** Login tokens are 43 characters of base64url; anything much longer is not one. */
 const MAX_TOKEN_LENGTH = 256;

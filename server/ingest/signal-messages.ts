@@ -1,5 +1,5 @@
-// The words an owner reads for a signal when the integration sent none.
-import type { TSignalCode } from "../ingest/ingest.schema";
+// The words an owner reads for a signal when the integration sent none (the alert's message).
+import type { TSignalCode } from "./ingest.schema";
 
 const MESSAGES: Record<TSignalCode, string> = {
   payment_failed: "A customer payment failed.",

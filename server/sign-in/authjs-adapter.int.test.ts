@@ -8,8 +8,8 @@ import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { AppError } from "../errors/app-error";
 import { newSessionToken } from "../sessions/session-tokens";
 import { createAuthjsAdapter } from "./authjs-adapter";
-import { authenticateToken } from "./authenticate";
-import { sha256Hex } from "./tokens";
+import { authenticateToken } from "../auth/authenticate";
+import { sha256Hex } from "../auth/tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
 

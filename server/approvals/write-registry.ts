@@ -1,6 +1,6 @@
-// Writes an agent may make, by action name. The write pipeline runs them; the approvals module
-// runs a stored one when the owner approves it. A domain adds a write with defineAgentWrite
-// and never touches either module.
+// Writes an agent may make, by action name. The write pipeline (server/access) runs them; an
+// approval runs a stored one when the owner approves it. A domain adds a write with
+// defineAgentWrite and never touches either module.
 import type { z } from "zod";
 import type { TCaller } from "../auth/caller";
 import type { TResource } from "../auth/grants";

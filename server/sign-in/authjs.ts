@@ -1,7 +1,7 @@
 // Auth.js (next-auth v5) for the panel: email sign-in by magic link, database sessions kept in
 // our own `sessions` table through our adapter (authjs-adapter.ts). A panel session is the
 // same record and the same kind of token (`ses_…`) as one from POST /v1/auth/verify; the
-// session cookie is the panel's `fbo_token`, which panel-session.ts authenticates through
+// session cookie is the panel's `fbo_token`, which server/auth/panel-session.ts authenticates through
 // authenticateToken like any bearer. Routes: app/api/auth/[...nextauth]/route.ts.
 //
 // The configuration is built per request (lazy initialisation): nothing opens the database or
@@ -20,10 +20,10 @@ import { countLiveLoginTokens } from "../sessions/login-service";
 import { ZLoginEmail } from "../sessions/session.schema";
 import { MAX_LIVE_LOGIN_TOKENS, newLoginToken, newSessionToken } from "../sessions/session-tokens";
 import { createAuthjsAdapter } from "./authjs-adapter";
-import { clientIp } from "./client-ip";
-import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "./lifetimes";
-import { newPanelRequestId, PANEL_COOKIE, VERIFY_PATH } from "./panel-session";
-import { sha256Hex } from "./tokens";
+import { clientIp } from "../auth/client-ip";
+import { LOGIN_TOKEN_TTL_MS, SESSION_TTL_MS } from "../auth/lifetimes";
+import { newPanelRequestId, PANEL_COOKIE, VERIFY_PATH } from "../auth/panel-session";
+import { sha256Hex } from "../auth/tokens";
 import { AUTH_SECRET_FILE, dataDirSecret } from "../crypto/data-dir-secret";
 
 export const AUTH_BASE_PATH = "/api/auth";
