@@ -3,9 +3,9 @@
 // last day, already stored, and nothing is written) — in effect once a day. The upsert is
 // idempotent, so several instances doing it at once is harmless. mock: nothing to do (its
 // fixed table is read directly).
+import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import type { TJob } from "../jobs/scheduler";
-import { todayUtc } from "./money";
 import { getFxProvider } from "./providers";
 import type { TFxProvider } from "./providers/types";
 import { hasRatesFor, refreshRates } from "./rate-store";
