@@ -16,7 +16,7 @@ import { currencyDigits } from "../shared/currencies";
 
 // Kept for server/imports, server/ingest and server/reconciliation, which still import these
 // from here (issue #12: the lead switches them to lib/days.ts and server/shared/currencies.ts
-// at merge and removes this line).
+// at merge and removes these two lines).
 export { currencyDigits } from "../shared/currencies";
 export { daysBetween, todayUtc } from "../../lib/days";
 
