@@ -1,8 +1,8 @@
 // THE currency table: the ISO 4217 codes this service accepts and their minor units (list one,
-// "Minor unit" column), as data. The server (what amount_minor means, which codes are
-// accepted: server/shared/currencies.ts, server/fx/money.ts) and the panel (entry and display:
-// lib/money.ts) both read it, so they can never disagree. Pure data, no imports: safe in the
-// client bundle.
+// "Minor unit" column), as data, and the only place either is decided. The server (what
+// amount_minor means, which codes are accepted; server/shared/currencies.ts adds the contract's
+// errors for a code outside the table) and the panel (entry and display: lib/money.ts) both
+// read it, so they can never disagree. Pure data, no imports: safe in the client bundle.
 //
 // Not the runtime's ICU (Intl): CLDR gives fewer digits than ISO for 17 codes (AFN, ALL, COP,
 // HUF, IDR, IRR, KPW, LAK, LBP, MGA, MMK, PKR, SLL, SOS, SYP, YER: 0 instead of 2; IQD: 0

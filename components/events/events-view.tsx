@@ -2,6 +2,7 @@
 // The owner's financial events, newest first, filtered by business, type, state, dates and
 // currency, a page at a time, beside the "New event" form.
 import { useState } from "react";
+import { EVENT_STATES, EVENT_TYPES, type TEventState, type TEventType } from "@/lib/event-types";
 import { formatMinor } from "@/lib/money";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { TEvent } from "@/server/ledger/event.schema";
@@ -16,22 +17,10 @@ import { ScopeCell, useScopes, type TScopes } from "./scopes";
 
 export const EVENTS_PAGE_SIZE = 25;
 
-const TYPES = [
-  "revenue",
-  "refund",
-  "ad_spend",
-  "expense",
-  "recurring_expense",
-  "planned_expense",
-  "subscription_change",
-  "agent_action",
-] as const;
-const STATES = ["actual", "planned"] as const;
-
 type TFilters = {
   business_id: string;
-  type: "" | (typeof TYPES)[number];
-  state: "" | (typeof STATES)[number];
+  type: "" | TEventType;
+  state: "" | TEventState;
   from: string;
   to: string;
   currency: string;
@@ -181,7 +170,7 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
             style={{ width: "auto" }}
           >
             <option value="">All types</option>
-            {TYPES.map((t) => (
+            {EVENT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t.replace(/_/g, " ")}
               </option>
@@ -195,7 +184,7 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
             style={{ width: "auto" }}
           >
             <option value="">Actual and planned</option>
-            {STATES.map((s) => (
+            {EVENT_STATES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

@@ -3,15 +3,18 @@
 // and converted exactly to minor units (lib/money.ts, the currency's digits; never floats).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { localToday } from "@/lib/days";
+import type { TEventType } from "@/lib/event-types";
 import { useTRPC } from "@/lib/trpc/client";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field } from "../ui/field";
 import { Segmented } from "../ui/segmented";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
-import { scopeInput, todayIso, type TScopes } from "./scopes";
+import { scopeInput, type TScopes } from "./scopes";
 
 const FIELDS = ["business_id", "amount_minor", "currency", "occurred_on", "category", "description"] as const;
-type TKind = "expense" | "revenue" | "planned_expense";
+/** The event types the owner enters here (lib/event-types.ts). */
+type TKind = Extract<TEventType, "expense" | "revenue" | "planned_expense">;
 const GRID = {
   display: "grid",
   gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
@@ -31,7 +34,7 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   const [kind, setKind] = useState<TKind>("expense");
   const [scope, setScope] = useState("personal");
   const money = useMoneyInput(defaultCurrency);
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useState(localToday);
   const [category, setCategory] = useState("");
   const [description, setDescription] = useState("");
 

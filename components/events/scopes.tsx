@@ -63,13 +63,6 @@ export function scopeName(
   return business?.name ?? "Business";
 }
 
-/** Today as YYYY-MM-DD in the browser's zone. */
-export function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A record's scope in a table cell: the project over its business, or the business, or Personal. */
 export function ScopeCell({
   scopes,

@@ -4,8 +4,8 @@
 // (the mutation keeps no copy: gcTime 0, reset on close).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { localToday } from "@/lib/days";
 import { useTRPC } from "@/lib/trpc/client";
-import { todayIso } from "../events/scopes";
 import { useCreateFormState } from "../ui/create-form";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
@@ -38,7 +38,7 @@ export function ConnectGenericForm(props: { businesses: TBusinessOption[]; loadi
           secret: data.secret,
           webhookUrl: data.webhook_url,
           currency: business?.currency ?? "EUR",
-          today: todayIso(),
+          today: localToday(),
         });
         setName("");
         await Promise.all([

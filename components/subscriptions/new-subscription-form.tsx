@@ -3,10 +3,11 @@
 // minor units with lib/money.ts), currency, interval and next charge day.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { localToday } from "@/lib/days";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TSubscription } from "@/server/subscriptions/subscription.schema";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
-import { scopeInput, todayIso, type TScopes } from "../events/scopes";
+import { scopeInput, type TScopes } from "../events/scopes";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field } from "../ui/field";
 
@@ -31,7 +32,7 @@ export function NewSubscriptionForm(props: {
   const [scope, setScope] = useState("personal");
   const money = useMoneyInput(props.defaultCurrency);
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>("month");
-  const [nextCharge, setNextCharge] = useState(todayIso);
+  const [nextCharge, setNextCharge] = useState(localToday);
 
   const create = useMutation(
     trpc.subscriptions.create.mutationOptions({

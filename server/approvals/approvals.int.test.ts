@@ -1,6 +1,7 @@
 // The owner's decisions: approving runs a held write exactly once (also under concurrency),
 // rejecting runs nothing, dismissing is for requests; grant_scope requests add the grant.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc } from "../../lib/days";
 import { createAgent } from "../../test/helpers/agents";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
@@ -362,7 +363,7 @@ describe("audit", () => {
     });
     const future = await api.call("GET", "/v1/audit?from=2999-01-01");
     expect(future.body.data).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayUtc();
     expect((await api.call("GET", `/v1/audit?from=${today}&to=${today}&limit=1`)).body.data).toHaveLength(1);
   });
 

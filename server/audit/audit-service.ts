@@ -1,5 +1,6 @@
 // The audit log: every write, denial and decision. Writers call recordAudit with the same
 // transaction client as the write it records, so both commit or neither does.
+import { utcMidnightOf } from "../../lib/days";
 import type { TActor } from "../auth/actor";
 import type { TDbOrTx } from "../db/client";
 import type { AuditEntry, Prisma } from "../db/generated/client";
@@ -71,7 +72,7 @@ export function toAuditDto(row: AuditEntry): TAuditEntry {
 /** A bound of a `from`/`to` filter: a day means that whole day (UTC). */
 function bound(value: string, edge: "from" | "to"): Date {
   if (value.length === 10) {
-    const day = new Date(`${value}T00:00:00.000Z`);
+    const day = utcMidnightOf(value);
     return edge === "from" ? day : new Date(day.getTime() + 24 * 60 * 60 * 1000);
   }
   return new Date(value);

@@ -4,6 +4,8 @@
 // scope overwrites it only when its as_of is later. The rule lives in
 // upsertCashSnapshots, shared by the owner's manual entry (POST /v1/cash-snapshots) and the
 // integrations' snapshot path.
+import { isCurrencyCode } from "../../lib/currencies";
+import { todayUtc, utcDayOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { recordAudit, type TAuditActor } from "../audit/audit-service";
 import { requireBusiness } from "../businesses/business-service";
@@ -12,8 +14,7 @@ import type { CashSnapshot, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, type TErrorCode } from "../errors/app-error";
 import { convertManySettled } from "../fx/fx-service";
-import { exactMinorOrNull, isExactMinor, todayUtc } from "../fx/money";
-import { isKnownCurrency } from "../shared/currencies";
+import { exactMinorOrNull, isExactMinor } from "../fx/money";
 import { baseCurrencyOf, toBaseAmounts, type TBaseAmount } from "../fx/base-amounts";
 import type { TCashSnapshot, TCashSnapshotWritten, TCashWriteOutcome, TCreateCashSnapshotInput } from "./cash-snapshot.schema";
 
@@ -59,7 +60,7 @@ export function cashScope(businessId: string | null): string {
 }
 
 export function cashExternalId(provider: string, accountId: string, asOf: Date): string {
-  return `${provider}:${accountId}:${asOf.toISOString().slice(0, 10)}`;
+  return `${provider}:${accountId}:${utcDayOf(asOf)}`;
 }
 
 type TPrepared = {
@@ -89,14 +90,14 @@ function prepare(ownerId: string, input: TCashSnapshotWrite, index: number, now:
   const business = input.business_id ?? null;
   if ((business !== null) === (input.personal === true))
     return invalid("business_id", "give exactly one of business_id or personal");
-  if (!isKnownCurrency(input.currency)) return invalid("currency", `${input.currency} is not an ISO 4217 currency code`);
+  if (!isCurrencyCode(input.currency)) return invalid("currency", `${input.currency} is not an ISO 4217 currency code`);
   const amount = typeof input.amount_minor === "bigint" ? input.amount_minor : Number(input.amount_minor);
   if (typeof amount === "number" ? !Number.isSafeInteger(amount) : !isExactMinor(amount))
     return invalid("amount_minor", "must be an integer within ±(2^53 − 1)");
   const iban = input.payload.iban_last4 ?? null;
   if (iban !== null && !/^[0-9A-Za-z]{4}$/.test(iban)) return invalid("payload.iban_last4", "must be 4 letters or digits");
   // The day key must be this account and this day, whatever the provider prefix.
-  const suffix = `:${accountId}:${asOf.toISOString().slice(0, 10)}`;
+  const suffix = `:${accountId}:${utcDayOf(asOf)}`;
   if (!externalId || !externalId.endsWith(suffix) || externalId.length === suffix.length) {
     return invalid("provenance.source.external_id", `must be <provider>${suffix}`);
   }

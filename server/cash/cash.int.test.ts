@@ -2,6 +2,7 @@
 // upsert rule (one snapshot per account and day; a later as_of overwrites, an earlier one is
 // kept), including concurrent writers of one account-day on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { inTransaction } from "../db/transaction";
 import { upsertCashSnapshots } from "./cash-service";
@@ -10,7 +11,7 @@ let api: TTestApi;
 let ownerId: string;
 let businessId: string;
 
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = todayUtc();
 const UNKNOWN = "5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00";
 
 const snapshot = (body: Record<string, unknown> = {}) =>

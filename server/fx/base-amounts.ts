@@ -4,11 +4,12 @@
 // an amount beyond the exact range in the base (toBaseAmountsForWrite); reads show it as null.
 // Used by subscriptions, budget reservations and cash snapshots.
 import { z } from "zod";
+import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { convertMany, convertManySettled } from "./fx-service";
 import { ZFxInfo, type TFxInfo } from "./fx.schema";
-import { exactMinorOrNull, todayUtc } from "./money";
+import { exactMinorOrNull } from "./money";
 import { ZCurrency } from "../shared/schemas";
 
 export const ZBaseAmountFields = z.object({

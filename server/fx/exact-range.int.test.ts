@@ -7,10 +7,11 @@
 // cents each) fit.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc, utcMidnightOf } from "../../lib/days";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { ingestEvents } from "../ingest/ingest-service";
-import { convertBetween, todayUtc } from "./money";
+import { convertBetween } from "./money";
 import { MOCK_EUR_RATES } from "./providers/mock";
 
 const MAX = Number.MAX_SAFE_INTEGER; // 2^53 − 1
@@ -296,7 +297,7 @@ describe("reads never fail on stored data", () => {
         state: "planned",
         amountMinor: BigInt(MAX),
         currency: "EUR",
-        occurredOn: new Date(`${todayUtc()}T00:00:00Z`),
+        occurredOn: utcMidnightOf(todayUtc()),
         sourceType: "MANUAL",
       },
     });
@@ -308,7 +309,7 @@ describe("reads never fail on stored data", () => {
         amountMinor: BigInt(MAX),
         currency: "EUR",
         billingInterval: "month",
-        nextChargeOn: new Date(`${DAY}T00:00:00Z`),
+        nextChargeOn: utcMidnightOf(DAY),
         sourceType: "MANUAL",
       },
     });
@@ -358,7 +359,7 @@ describe("reads never fail on stored data", () => {
           state: "actual",
           amountMinor: 100n,
           currency: "EUR",
-          occurredOn: new Date(`${day}T00:00:00Z`),
+          occurredOn: utcMidnightOf(day),
           sourceType: "MANUAL",
         },
       });

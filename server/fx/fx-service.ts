@@ -8,11 +8,12 @@
 //
 // The day used is min(on, today UTC): a rate cannot come from the future, so a future day
 // (a planned expense) converts at the latest rate. `stale` compares the rate's day with it.
+import { isCurrencyCode } from "../../lib/currencies";
+import { daysBetween, todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { isKnownCurrency } from "../shared/currencies";
 import type { TFxInfo, TFxRates } from "./fx.schema";
-import { AmountRangeError, convertBetween, crossRate, daysBetween, todayUtc } from "./money";
+import { AmountRangeError, convertBetween, crossRate } from "./money";
 import { getFxProvider } from "./providers";
 import { identityFx } from "./providers/identity";
 import type { TFxProvider } from "./providers/types";
@@ -59,7 +60,7 @@ export async function resolveRatesSettled(db: TDbOrTx, pairs: TRatePair[], optio
 
   // Coverage: the provider's list, plus (stored sources) whatever its rows hold.
   const covered = new Set([provider.base, ...provider.currencies]);
-  const needsRows = pairs.some((p) => p.from !== p.to && [p.from, p.to].some((c) => !covered.has(c) && isKnownCurrency(c)));
+  const needsRows = pairs.some((p) => p.from !== p.to && [p.from, p.to].some((c) => !covered.has(c) && isCurrencyCode(c)));
   if (provider.lookup === "stored" && needsRows)
     for (const q of await storedQuotes(db, provider.source, provider.base)) covered.add(q);
 
@@ -86,11 +87,11 @@ export async function resolveRatesSettled(db: TDbOrTx, pairs: TRatePair[], optio
   return pairs.map((pair, i): TRateOutcome => {
     const day = days[i]!;
     if (pair.from === pair.to) {
-      if (!isKnownCurrency(pair.from)) return { ok: false, error: unsupported(pair.from, provider) };
+      if (!isCurrencyCode(pair.from)) return { ok: false, error: unsupported(pair.from, provider) };
       return { ok: true, fx: identityFx(day, pair.kind) };
     }
     for (const currency of [pair.from, pair.to]) {
-      if (!isKnownCurrency(currency) || !covered.has(currency)) return { ok: false, error: unsupported(currency, provider) };
+      if (!isCurrencyCode(currency) || !covered.has(currency)) return { ok: false, error: unsupported(currency, provider) };
     }
     const fromLeg = legOf(pair.from, day);
     if (!fromLeg) return { ok: false, error: unavailable(pair, day, pair.from, provider) };

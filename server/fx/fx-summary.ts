@@ -1,9 +1,10 @@
 // What an aggregate says about the rates behind it: FxSummary (the envelope's fx) and
 // fx_used[] (contract: Amounts and currency rules). Pure except toDisplayCurrency.
+import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import type { TFxInfo, TFxSummary, TFxUsed } from "./fx.schema";
 import { convertMany, type TFxOptions } from "./fx-service";
-import { divideHalfEven, todayUtc } from "./money";
+import { divideHalfEven } from "./money";
 
 export type TSummaryConversion = {
   /** The original currency. */

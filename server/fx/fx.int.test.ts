@@ -5,6 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc, utcDayOf, utcMidnightOf } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createAgent } from "../../test/helpers/agents";
 import { convertAmount, convertMany } from "./fx-service";
@@ -64,7 +65,7 @@ describe("ECB rates: storage and refresh", () => {
     const usd = await api.db.fxRate.findFirstOrThrow({ where: { source: "ecb", quote: "USD" } });
     expect(usd.rate.toFixed(8)).toBe("1.15870000");
     expect(usd.base).toBe("EUR");
-    expect(usd.day.toISOString().slice(0, 10)).toBe("2026-11-20");
+    expect(utcDayOf(usd.day)).toBe("2026-11-20");
 
     const corrected = new Map([["USD", "1.15880000"]]);
     expect(await storeRateSet(api.db, "ecb", { base: "EUR", day: "2026-11-20", rates: corrected })).toBe(1);
@@ -297,12 +298,12 @@ describe("changing the base currency (PATCH /v1/me)", () => {
         state: data.state ?? "actual",
         amountMinor: data.amountMinor,
         currency: data.currency,
-        occurredOn: new Date(`${data.occurredOn}T00:00:00Z`),
+        occurredOn: utcMidnightOf(data.occurredOn),
         sourceType: "MANUAL",
         baseCurrency: "USD",
         baseAmountMinor: 0n,
         fxRate: "1",
-        fxAsOf: new Date(`${data.occurredOn}T00:00:00Z`),
+        fxAsOf: utcMidnightOf(data.occurredOn),
         fxSource: "mock",
       },
     });
@@ -325,7 +326,7 @@ describe("changing the base currency (PATCH /v1/me)", () => {
     expect(response.body.data.base_currency).toBe("EUR");
 
     const row = (id: string) => api.db.financialEvent.findUniqueOrThrow({ where: { id } });
-    const day = (d: Date | null) => d?.toISOString().slice(0, 10);
+    const day = (d: Date | null) => (d ? utcDayOf(d) : undefined);
     const u = await row(usd.id);
     expect([u.baseAmountMinor, u.baseCurrency, u.fxRate?.toFixed(8), day(u.fxAsOf), u.fxSource]).toEqual([
       9_223n, // 10000 × 0.92233905 = 9223.39
@@ -339,7 +340,7 @@ describe("changing the base currency (PATCH /v1/me)", () => {
     const e = await row(eur.id);
     expect([e.baseAmountMinor, e.fxRate?.toFixed(8), e.fxSource]).toEqual([777n, "1.00000000", "identity"]);
     const p = await row(planned.id);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayUtc();
     expect([p.baseAmountMinor, day(p.fxAsOf), p.amountMinor]).toEqual([30_779n, today, 50_000n]); // 50000 / 162.45 × 100
     // Another owner's events are not touched.
     expect((await row(otherEventId)).baseAmountMinor).toBe(0n);

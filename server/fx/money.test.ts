@@ -4,35 +4,12 @@ import {
   convertBetween,
   convertMinor,
   crossRate,
-  currencyDigits,
-  daysBetween,
   divideHalfEven,
   exactMinorOrNull,
   formatRate,
   isExactMinor,
   parseDecimal,
 } from "./money";
-
-describe("currencyDigits", () => {
-  it.each([
-    ["EUR", 2],
-    ["USD", 2],
-    ["JPY", 0],
-    ["KRW", 0],
-    ["KWD", 3],
-    ["BHD", 3],
-    ["IQD", 3], // ISO 4217 says 3 where ICU says 0
-    ["HUF", 2], // ISO 4217 says 2 where ICU says 0
-    ["IDR", 2],
-    ["CLP", 0],
-  ])("%s has %i minor digits (ISO 4217)", (code, digits) => {
-    expect(currencyDigits(code)).toBe(digits);
-  });
-
-  it("refuses a code that is not ISO 4217 with currency_unsupported", () => {
-    expect(() => currencyDigits("XYZ")).toThrow(expect.objectContaining({ code: "currency_unsupported" }));
-  });
-});
 
 describe("divideHalfEven", () => {
   it.each([
@@ -137,13 +114,5 @@ describe("convertMinor", () => {
     expect(exactMinorOrNull(null)).toBeNull();
     expect(isExactMinor(max)).toBe(true);
     expect(isExactMinor(max + 1n)).toBe(false);
-  });
-});
-
-describe("daysBetween", () => {
-  it("counts calendar days across months and leap days", () => {
-    expect(daysBetween("2026-11-20", "2026-11-24")).toBe(4);
-    expect(daysBetween("2028-02-28", "2028-03-01")).toBe(2);
-    expect(daysBetween("2026-11-24", "2026-11-20")).toBe(-4);
   });
 });

@@ -12,7 +12,13 @@
 //   Half-even is symmetric for negative amounts (a refund converts to minus the converted
 //   payment) and unbiased over many conversions (no drift up on sums of halves).
 import { AppError } from "../errors/app-error";
-import { isoMinorUnits } from "../../lib/currencies";
+import { currencyDigits } from "../shared/currencies";
+
+// Kept for server/imports, server/ingest and server/reconciliation, which still import these
+// from here (issue #12: the lead switches them to lib/days.ts and server/shared/currencies.ts
+// at merge and removes these two lines).
+export { currencyDigits } from "../shared/currencies";
+export { daysBetween, todayUtc } from "../../lib/days";
 
 /** Decimal places of every rate the service stores, shows or uses. */
 export const RATE_SCALE = 8;
@@ -52,16 +58,6 @@ export class AmountRangeError extends AppError {
 
 /** A decimal as an integer and a power of ten: value = units / 10^scale. */
 export type TDecimal = { units: bigint; scale: number };
-
-/**
- * ISO 4217 minor units of a currency (JPY 0, EUR 2, KWD 3), from the one currency table
- * (lib/currencies.ts, shared with the panel). Unknown codes: currency_unsupported.
- */
-export function currencyDigits(code: string): number {
-  const digits = isoMinorUnits(code);
-  if (digits === undefined) throw new AppError("currency_unsupported", `${code} is not an ISO 4217 currency code.`);
-  return digits;
-}
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
@@ -159,14 +155,4 @@ export function convertBetween(amountMinor: bigint, from: string, to: string, ra
   const converted = from === to ? amountMinor : convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
   if (!isExactMinor(converted)) throw new AmountRangeError(amountMinor, from, to);
   return converted;
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Today's date in UTC, YYYY-MM-DD (rates are published per calendar day). */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }

@@ -2,8 +2,8 @@
 // refreshRates (an idempotent upsert, so several instances refreshing at once is harmless),
 // read by the lateral "latest on or before" lookup that uses the (source, base, quote, day)
 // index. JSON parameters keep the SQL the same on PostgreSQL and PGlite.
+import { todayUtc, utcMidnightOf } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
-import { todayUtc } from "./money";
 import type { TFxProvider, TRateSet } from "./providers/types";
 
 /** Stores one day's rates; answers how many rows were inserted or changed (0 on a repeat). */
@@ -34,7 +34,7 @@ export async function refreshRates(db: TDbOrTx, provider: TFxProvider, day = tod
 
 /** Whether the source has stored rates for `day` (lets the hourly job skip a fetch). */
 export async function hasRatesFor(db: TDbOrTx, source: string, day: string): Promise<boolean> {
-  const row = await db.fxRate.findFirst({ where: { source, day: new Date(`${day}T00:00:00Z`) }, select: { quote: true } });
+  const row = await db.fxRate.findFirst({ where: { source, day: utcMidnightOf(day) }, select: { quote: true } });
   return row !== null;
 }
 

@@ -14,10 +14,10 @@
 // snapshots shown in the base on read) would be beyond the exact range ±(2^53 − 1): 422
 // currency_unsupported with details.reason amount_out_of_range, checked for all rows at once
 // before any is written.
+import { todayUtc, utcDayOf } from "../../lib/days";
 import type { TTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { convertMany, convertManySettled, type TFxOptions } from "./fx-service";
-import { todayUtc } from "./money";
 
 const CHUNK = 1000;
 
@@ -124,7 +124,7 @@ export async function rebaseOwner(
               amountMinor: e.amountMinor,
               from: e.currency,
               to: newBase,
-              on: e.occurredOn.toISOString().slice(0, 10),
+              on: utcDayOf(e.occurredOn),
               kind: "snapshot",
             }
           : { amountMinor: e.amountMinor, from: e.currency, to: newBase, on: today, kind: "current" },

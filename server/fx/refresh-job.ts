@@ -3,8 +3,8 @@
 // last day, already stored, and nothing is written) — in effect once a day. The upsert is
 // idempotent, so several instances doing it at once is harmless. mock: nothing to do (its
 // fixed table is read directly). The job itself is server/jobs/fx-refresh.ts.
+import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
-import { todayUtc } from "./money";
 import { getFxProvider } from "./providers";
 import type { TFxProvider } from "./providers/types";
 import { hasRatesFor, refreshRates } from "./rate-store";

@@ -3,6 +3,7 @@
 // overwrites), transactions through the event path, repeats deduped; not connectable through
 // the API while coming_soon, but an existing connection syncs through the bank path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import type { TCaller } from "../auth/caller";
 import { decryptJson } from "../crypto/secret-box";
@@ -41,7 +42,7 @@ const startOfToday = () => {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 };
-const today = () => new Date(startOfToday()).toISOString().slice(0, 10);
+const today = () => todayUtc();
 
 async function newBankIntegration(provider = "bank_provider_a") {
   return connectBankProvider(api.db, caller, { provider, business_id: businessId, credentials: { api_key: API_KEY } });
@@ -156,8 +157,8 @@ describe("syncBankIntegration", () => {
     const second = await syncBankIntegration(api.db, { ownerId, integrationId: integration.id, caller }, bank);
     expect(second).toMatchObject({ inserted: 0, deduped: 6, cash_snapshots_inserted: 0, cash_snapshots_deduped: 2 });
     expect(bank.calls.filter((c) => c.startsWith(`listTransactions:${main!.account_id}`))).toEqual([
-      `listTransactions:${main!.account_id}:${new Date(startOfToday() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
-      `listTransactions:${main!.account_id}:${new Date(startOfToday() - 3 * 86_400_000).toISOString().slice(0, 10)}`,
+      `listTransactions:${main!.account_id}:${addDays(today(), -30)}`,
+      `listTransactions:${main!.account_id}:${addDays(today(), -3)}`,
     ]);
     expect(await api.db.financialEvent.count({ where: { integrationId: integration.id } })).toBe(20);
     expect(await api.db.cashSnapshot.count({ where: { integrationId: integration.id } })).toBe(2);

@@ -5,6 +5,7 @@
 // (credentialsEncrypted). bank_provider_a/b are coming_soon: the API refuses to connect them,
 // so only this module creates their connections; a fake provider stands in for the real ones.
 import { createHash } from "node:crypto";
+import { addDays, todayUtc, utcDayOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller, recordAudit } from "../audit/audit-service";
 import { requireBusiness } from "../businesses/business-service";
@@ -13,7 +14,6 @@ import type { TDbOrTx } from "../db/client";
 import type { Integration } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
-import { todayUtc } from "../fx/money";
 import { ingestCashSnapshots, ingestEvents, type TIngestOptions } from "../ingest/ingest-service";
 import type { TNormalizedEvent } from "../ingest/ingest.schema";
 import type { TIntegration, TSyncResult } from "./integration.schema";
@@ -42,10 +42,6 @@ export function isBankProvider(value: string): value is TBankProvider {
 /** How far back the first sync reads transactions; later syncs re-read a few days before the last. */
 const FIRST_SYNC_DAYS = 30;
 const RESYNC_OVERLAP_DAYS = 3;
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 // --- the fake provider (tests and the mock sync) ---
 
@@ -208,7 +204,7 @@ export async function syncBankIntegration(
   if (row.status !== "active") throw new AppError("state_conflict", `This integration is ${row.status}; it cannot sync.`);
   const now = options.now ?? new Date();
   const today = todayUtc(now);
-  const since = row.lastSyncAt ? addDays(todayUtc(row.lastSyncAt), -RESYNC_OVERLAP_DAYS) : addDays(today, -FIRST_SYNC_DAYS);
+  const since = row.lastSyncAt ? addDays(utcDayOf(row.lastSyncAt), -RESYNC_OVERLAP_DAYS) : addDays(today, -FIRST_SYNC_DAYS);
 
   const accounts = await client.listAccounts();
   const balances: unknown[] = [];

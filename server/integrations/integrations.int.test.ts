@@ -2,6 +2,7 @@
 // secret, provider accounts, Search Ads pending, refusals), the mock sync through the ingest
 // path, owner scoping, and the literal route /generic/connect winning over /{provider}/connect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utcDayOf } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { decryptSecret } from "../crypto/secret-box";
@@ -387,7 +388,7 @@ describe("POST /v1/integrations/{provider}/sync", () => {
     expect(events.every((e) => e.sourceType === "PAYMENTS_API" && e.currency === "EUR" && e.businessId === businessId)).toBe(
       true,
     );
-    expect(events.map((e) => e.occurredOn.toISOString().slice(0, 10)).sort()).toEqual(expect.arrayContaining(days.map((d) => d)));
+    expect(events.map((e) => utcDayOf(e.occurredOn)).sort()).toEqual(expect.arrayContaining(days.map((d) => d)));
     const alert = await api.db.alert.findFirstOrThrow({ where: { integrationId } });
     expect(alert).toMatchObject({ code: "integration.payout_paid", severity: "info", ownerId });
     const row = await api.db.integration.findUniqueOrThrow({ where: { id: integrationId } });

@@ -3,6 +3,7 @@
 // from the integration id and the event's day, and every amount from a hash of both, so a
 // repeat sync the same day dedupes everything and a sync the next day adds only the new day.
 import { createHash } from "node:crypto";
+import { addDays, todayUtc } from "../../lib/days";
 import type { TIntegrationSignal, TNormalizedEvent } from "../ingest/ingest.schema";
 import type { TProviderInfo } from "../sources/providers";
 
@@ -19,11 +20,6 @@ export type TSampleTarget = {
 
 export type TSample = { events: TNormalizedEvent[]; signals: TIntegrationSignal[] };
 
-function dayBefore(now: Date, days: number): string {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(start - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** A deterministic integer in [min, max] for this integration and label. */
 function amount(integrationId: string, label: string, min: number, max: number): number {
   const digest = createHash("sha256").update(`${integrationId}|${label}`).digest();
@@ -32,7 +28,7 @@ function amount(integrationId: string, label: string, min: number, max: number):
 
 /** The days of the sample, oldest first. */
 export function sampleDays(now: Date = new Date()): string[] {
-  return Array.from({ length: SAMPLE_DAYS }, (_, i) => dayBefore(now, SAMPLE_DAYS - i));
+  return Array.from({ length: SAMPLE_DAYS }, (_, i) => addDays(todayUtc(now), -(SAMPLE_DAYS - i)));
 }
 
 /** The prefix of every external id of an integration's sample (short, stable, its own). */

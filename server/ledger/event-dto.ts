@@ -1,9 +1,10 @@
 // A stored financial event in API form. Money leaves as JSON integers, never rounded: a base
 // amount or variance beyond the exact range of a JSON number (stored before writes refused
 // it, or a planned event converted at today's rate) is shown as null, so a read never fails.
+import { daysBetween, utcDayOf } from "../../lib/days";
 import type { FinancialEvent } from "../db/generated/client";
 import type { TFxInfo } from "../fx/fx.schema";
-import { daysBetween, exactMinorOrNull } from "../fx/money";
+import { exactMinorOrNull } from "../fx/money";
 import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
 import { toScopeDto } from "../shared/scope";
 import type { TEvent } from "./event.schema";
@@ -13,10 +14,6 @@ import type { TEvent } from "./event.schema";
  * it is beyond the exact range (reads only: writes refuse it).
  */
 export type TCurrentBase = { amountMinor: bigint | null; baseCurrency: string; fx: TFxInfo };
-
-export function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 /** Actual events carry a frozen snapshot; every other event is valued at the current rate. */
 export function hasSnapshot(row: FinancialEvent): boolean {
@@ -40,9 +37,9 @@ const STALE_AFTER_DAYS: Partial<Record<string, number>> = { ecb: ECB_STALE_AFTER
 function snapshotStale(row: FinancialEvent): boolean {
   const limit = STALE_AFTER_DAYS[row.fxSource!];
   if (limit === undefined) return false;
-  const occurred = dayOf(row.occurredOn);
-  const written = dayOf(row.createdAt);
-  return daysBetween(dayOf(row.fxAsOf!), occurred < written ? occurred : written) > limit;
+  const occurred = utcDayOf(row.occurredOn);
+  const written = utcDayOf(row.createdAt);
+  return daysBetween(utcDayOf(row.fxAsOf!), occurred < written ? occurred : written) > limit;
 }
 
 function snapshotOf(row: FinancialEvent): Pick<TEvent, "base_amount_minor" | "base_currency" | "fx"> {
@@ -51,7 +48,7 @@ function snapshotOf(row: FinancialEvent): Pick<TEvent, "base_amount_minor" | "ba
     base_currency: row.baseCurrency!,
     fx: {
       rate: row.fxRate!.toFixed(8),
-      as_of: dayOf(row.fxAsOf!),
+      as_of: utcDayOf(row.fxAsOf!),
       source: row.fxSource as TFxInfo["source"],
       kind: "snapshot",
       stale: snapshotStale(row),
@@ -81,7 +78,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
-    occurred_on: dayOf(row.occurredOn),
+    occurred_on: utcDayOf(row.occurredOn),
     ...toScopeDto(row),
     category: row.category,
     description: row.description,

@@ -1,31 +1,20 @@
 // Financial events: the stored record (contract "Financial event as written by integrations"
 // plus what stored events carry) and the owner's manual inputs (DESIGN.md, Records).
 import { z } from "zod";
+import { isCurrencyCode } from "../../lib/currencies";
+import { EVENT_STATES, EVENT_TYPES } from "../../lib/event-types";
+import { MONEY_DIRECTIONS } from "../../lib/money-direction";
 import { ZFxInfo } from "../fx/fx.schema";
-import { isKnownCurrency } from "../shared/currencies";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
-export const EVENT_TYPES = [
-  "revenue",
-  "refund",
-  "ad_spend",
-  "expense",
-  "recurring_expense",
-  "planned_expense",
-  "subscription_change",
-  "agent_action",
-] as const;
-export const EVENT_STATES = ["actual", "planned"] as const;
+// Types and states are shared with the panel: lib/event-types.ts.
 export const EVENT_STATUSES = ["confirmed", "voided"] as const;
 /** MANUAL is this service's own value for what the owner enters by hand. */
 export const SOURCE_TYPES = ["MANUAL", "PAYMENTS_API", "SEARCH_ADS_API", "SOCIAL_ADS_API", "IMPORT"] as const;
-
-export type TEventType = (typeof EVENT_TYPES)[number];
-export type TEventState = (typeof EVENT_STATES)[number];
 
 const ZJsonObject = z.record(z.string(), z.unknown());
 
@@ -69,7 +58,7 @@ export const ZEvent = z
     supersedes_event_id: ZUuid.nullable(),
     supersedes_event_ids: z.array(ZUuid),
     variance_minor: zStoredMinor("A fulfilled planned event: actual − planned amount; null otherwise."),
-    direction: z.enum(["in", "out"]).nullable().describe("Refunds: in = refund of a cost, out = refund of revenue."),
+    direction: z.enum(MONEY_DIRECTIONS).nullable().describe("Refunds: in = refund of a cost, out = refund of revenue."),
     fulfilled_by_event_id: ZUuid.nullable(),
     reconciled: z.boolean().describe("An import line matched to an integration's event; excluded from aggregates."),
     created_at: ZTimestamp,
@@ -79,7 +68,7 @@ export type TEvent = z.infer<typeof ZEvent>;
 
 // --- inputs ---
 
-const ZKnownCurrency = ZCurrency.refine(isKnownCurrency, { message: "is not an ISO 4217 currency code" });
+const ZKnownCurrency = ZCurrency.refine(isCurrencyCode, { message: "is not an ISO 4217 currency code" });
 
 /** Manual entries are positive; refunds and negative corrections come from integrations. */
 const ZPositiveAmountMinor = ZAmountMinor.refine((value) => value > 0, { message: "must be a positive amount" });

@@ -1,6 +1,7 @@
 // Financial events over /v1: manual entries (expenses, revenues, planned and recurring
 // expenses), their base amounts, validation that writes nothing, the list and its filters.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addDays, todayUtc, utcDayOf, utcMidnightOf } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { convertBetween, crossRate } from "../fx/money";
 import { MOCK_EUR_RATES } from "../fx/providers/mock";
@@ -23,8 +24,8 @@ let otherOwnersEventId: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PAST = "2026-03-02";
 
-function addDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+function inDays(days: number): string {
+  return addDays(todayUtc(), days);
 }
 
 async function counts() {
@@ -55,7 +56,7 @@ beforeAll(async () => {
         state: "actual",
         amountMinor: 500n,
         currency: "USD",
-        occurredOn: new Date(`${PAST}T00:00:00Z`),
+        occurredOn: utcMidnightOf(PAST),
         sourceType: "MANUAL",
       },
     })
@@ -117,7 +118,7 @@ describe("POST /v1/expenses", () => {
     expect(row.baseAmountMinor).toBe(13_384n);
     expect(row.baseCurrency).toBe("USD");
     expect(row.fxRate?.toFixed(8)).toBe(rate);
-    expect(row.fxAsOf?.toISOString().slice(0, 10)).toBe(PAST);
+    expect(row.fxAsOf && utcDayOf(row.fxAsOf)).toBe(PAST);
     expect(row.fxSource).toBe("mock");
 
     const read = await api.call("GET", `/v1/events/${event.id}`);
@@ -220,7 +221,7 @@ describe("POST /v1/expenses", () => {
 
   it("refuses an actual expense dated after today (400 occurred_on): plan it instead", async () => {
     const before = await counts();
-    const response = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid, occurred_on: addDays(3) } });
+    const response = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid, occurred_on: inDays(3) } });
     expect(response.status).toBe(400);
     expect(response.body.error.details.issues[0].path).toBe("occurred_on");
     expect(await counts()).toEqual(before);
@@ -281,7 +282,7 @@ describe("POST /v1/revenues and /v1/planned-expenses", () => {
   });
 
   it("plans an expense: state planned, nothing frozen, current rate computed at read", async () => {
-    const planned = addDays(30);
+    const planned = inDays(30);
     const response = await api.call("POST", "/v1/planned-expenses", {
       body: { business_id: businessId, amount_minor: 20_000, currency: "EUR", occurred_on: planned, category: "hardware" },
     });
@@ -366,7 +367,7 @@ describe("POST /v1/recurring-expenses", () => {
   });
 
   it("plans the first charge when next_charge_on is after today", async () => {
-    const next = addDays(10);
+    const next = inDays(10);
     const response = await api.call("POST", "/v1/recurring-expenses", {
       body: {
         personal: true,
@@ -626,7 +627,7 @@ describe("GET /v1/events", () => {
           project_id: filterProjectId,
           amount_minor: 1_000 + i,
           currency: i % 2 ? "SEK" : "JPY",
-          occurred_on: addDays(40 + i),
+          occurred_on: inDays(40 + i),
         },
       });
       expect(response.status).toBe(201);

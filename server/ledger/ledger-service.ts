@@ -4,6 +4,8 @@
 // Order of a write: input (zod) → dates → scope (404 for another owner's business/project) →
 // FX conversion (422 currency_unsupported / fx_unavailable) → one transaction with the row(s)
 // and their audit entries. Every refusal happens before the transaction, so nothing is written.
+import type { TEventState, TEventType } from "../../lib/event-types";
+import { todayIn, todayUtc, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
@@ -12,19 +14,11 @@ import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
-import { todayUtc } from "../fx/money";
 import { pageArgs, toPage } from "../shared/pagination";
 import { resolveScope, type TScope } from "../shared/scope";
 import { createSubscription } from "../subscriptions/subscription-service";
-import { dayOf, hasSnapshot, toEventDto, type TCurrentBase } from "./event-dto";
-import type {
-  TCreateRecurringExpenseInput,
-  TEvent,
-  TEventState,
-  TEventType,
-  TFindEventsQuery,
-  TManualEventInput,
-} from "./event.schema";
+import { hasSnapshot, toEventDto, type TCurrentBase } from "./event-dto";
+import type { TCreateRecurringExpenseInput, TEvent, TFindEventsQuery, TManualEventInput } from "./event.schema";
 
 type TOwnerSettings = { baseCurrency: string; timezone: string };
 
@@ -32,22 +26,6 @@ async function ownerSettings(db: TDbOrTx, ownerId: string): Promise<TOwnerSettin
   const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { baseCurrency: true, timezone: true } });
   if (!owner) throw new AppError("unauthenticated");
   return owner;
-}
-
-/** Today's date (YYYY-MM-DD) in the owner's timezone: what "already happened" means to them. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  } catch {
-    return dayOf(now);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-function utcDay(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
 }
 
 function provenanceOf(caller: TCaller): Prisma.InputJsonObject {
@@ -109,7 +87,7 @@ async function insertManualEvent(
           baseAmountMinor: base.amountMinor,
           baseCurrency: base.baseCurrency,
           fxRate: base.fx.rate,
-          fxAsOf: utcDay(base.fx.as_of),
+          fxAsOf: utcMidnightOf(base.fx.as_of),
           fxSource: base.fx.source,
         }
       : {};
@@ -125,7 +103,7 @@ async function insertManualEvent(
       amountMinor: row.amountMinor,
       currency: row.currency,
       ...frozen,
-      occurredOn: utcDay(row.occurredOn),
+      occurredOn: utcMidnightOf(row.occurredOn),
       category: row.category ?? null,
       description: row.description ?? null,
       sourceType: "MANUAL",
@@ -255,8 +233,8 @@ function eventFilters(query: TFindEventsQuery): Prisma.FinancialEventWhereInput 
     ...(query.from || query.to
       ? {
           occurredOn: {
-            ...(query.from ? { gte: utcDay(query.from) } : {}),
-            ...(query.to ? { lte: utcDay(query.to) } : {}),
+            ...(query.from ? { gte: utcMidnightOf(query.from) } : {}),
+            ...(query.to ? { lte: utcMidnightOf(query.to) } : {}),
           },
         }
       : {}),

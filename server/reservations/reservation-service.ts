@@ -3,6 +3,7 @@
 // amount ≤ total, status active), so concurrent releases can never release more than the
 // reservation: on PostgreSQL the second writer re-checks the condition on the row the first
 // one committed.
+import { todayIn, utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
@@ -27,7 +28,7 @@ function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservati
     ...base,
     purpose: row.purpose,
     status: row.status as TReservation["status"],
-    expires_on: row.expiresOn ? row.expiresOn.toISOString().slice(0, 10) : null,
+    expires_on: row.expiresOn ? utcDayOf(row.expiresOn) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -41,11 +42,7 @@ async function toReservationDtos(db: TDbOrTx, ownerId: string, rows: BudgetReser
 /** Today in the owner's timezone, YYYY-MM-DD. */
 async function ownersToday(db: TDbOrTx, ownerId: string): Promise<string> {
   const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { timezone: true } });
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: owner?.timezone ?? "UTC" }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
+  return todayIn(owner?.timezone ?? "UTC");
 }
 
 export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCreateReservationInput): Promise<TReservation> {
@@ -67,7 +64,7 @@ export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCr
         amountMinor: BigInt(input.amount_minor),
         currency: input.currency,
         purpose: input.purpose,
-        expiresOn: input.expires_on ? new Date(`${input.expires_on}T00:00:00.000Z`) : null,
+        expiresOn: input.expires_on ? utcMidnightOf(input.expires_on) : null,
         agentId: caller.actor.type === "agent" ? caller.actor.agentId : null,
       },
     });

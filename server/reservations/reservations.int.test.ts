@@ -2,6 +2,7 @@
 // concurrent releases that must never release more than the reservation (run on PostgreSQL
 // too, where they really race).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 
 let api: TTestApi;
@@ -9,7 +10,7 @@ let businessId: string;
 let projectId: string;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = todayUtc();
 const UNKNOWN = "5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00";
 
 async function reserve(body: Record<string, unknown> = {}) {

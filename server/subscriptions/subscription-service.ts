@@ -2,6 +2,7 @@
 // capacity. Every query carries the owner id, so another owner's subscription is not_found.
 // Writes that change a subscription first lock its row (an UPDATE of updated_at), so two
 // concurrent replacements of its allocations or capacity run one after the other.
+import { utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import { requireBusiness } from "../businesses/business-service";
@@ -37,14 +38,6 @@ export type TSubscriptionOrigin = {
   confidence?: number;
 };
 
-function dayToDate(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
-function dateToDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 export function toCapacityDto(row: SubscriptionCapacity): TCapacity {
   return {
     unit: row.unit,
@@ -73,7 +66,7 @@ function toSubscriptionDto(row: TSubscriptionRow, base: TBaseAmount): TSubscript
     currency: row.currency,
     ...base,
     billing_interval: row.billingInterval as TSubscription["billing_interval"],
-    next_charge_on: dateToDay(row.nextChargeOn),
+    next_charge_on: utcDayOf(row.nextChargeOn),
     category: row.category,
     status: row.status as TSubscription["status"],
     source_type: row.sourceType,
@@ -147,7 +140,7 @@ export async function createSubscription(
         amountMinor: BigInt(input.amount_minor),
         currency: input.currency,
         billingInterval: input.billing_interval,
-        nextChargeOn: dayToDate(input.next_charge_on),
+        nextChargeOn: utcMidnightOf(input.next_charge_on),
         category: input.category ?? null,
         sourceType,
         provenance: origin.provenance ?? { source: { type: sourceType, integration_id: null, external_id: null } },
@@ -227,7 +220,7 @@ export async function updateSubscription(
         amountMinor: input.amount_minor === undefined ? undefined : BigInt(input.amount_minor),
         currency: input.currency,
         billingInterval: input.billing_interval,
-        nextChargeOn: input.next_charge_on ? dayToDate(input.next_charge_on) : undefined,
+        nextChargeOn: input.next_charge_on ? utcMidnightOf(input.next_charge_on) : undefined,
         category: input.category,
         status: input.status,
       },

@@ -1,6 +1,7 @@
 // Subscriptions over /v1: shapes with base amounts, scope lists, PATCH and its final state,
 // allocations (replace, validation, exact split) and capacity. Every refusal writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
@@ -14,7 +15,7 @@ let projects: string[];
 let otherBusinessProject: string;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = todayUtc();
 
 async function post(path: string, body: unknown) {
   const response = await api.call("POST", path, { body });

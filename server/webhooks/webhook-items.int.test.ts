@@ -4,6 +4,7 @@
 // End to end through the REST layer with real HMAC signatures, two real owners.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { encryptSecret } from "../crypto/secret-box";
@@ -15,7 +16,7 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-items",
 };
 const GENERIC_SECRET = "generic-secret-items-0123456789";
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;

@@ -3,6 +3,7 @@
 // restatement made since. End to end through the REST layer with real HMAC signatures.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { encryptSecret } from "../crypto/secret-box";
 import { inTransaction } from "../db/transaction";
@@ -16,7 +17,7 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-replay",
 };
 const GENERIC_SECRET = "generic-secret-replay-0123456789";
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;

@@ -3,6 +3,7 @@
 // unknown or unconnected answers 401 with every table unchanged.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { encryptSecret } from "../crypto/secret-box";
 import {
@@ -23,8 +24,8 @@ const SECRETS = {
   SOCIAL_ADS_VERIFY_TOKEN: "verify-token-int",
 };
 const GENERIC_SECRET = "generic-secret-0123456789abcdef";
-const TODAY = new Date().toISOString().slice(0, 10);
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const TODAY = todayUtc();
+const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;

@@ -11,6 +11,7 @@
 //   const world = await createFuzzWorld(api);
 //   const report = await runFuzz(api, world, { requests: 1000, seed: 42 });
 import { randomUUID } from "node:crypto";
+import { todayUtc } from "../../lib/days";
 import { ERROR_CODES } from "../../server/errors/app-error";
 import { encryptSecret } from "../../server/crypto/secret-box";
 import type { TRoute } from "../../server/rest/route-table";
@@ -191,7 +192,7 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
   const ownerId = created(await call("GET", "/v1/me"), "the owner").id as string;
   const business = created(await call("POST", "/v1/businesses", { body: { name: "Fuzz Ltd", currency: "EUR" } }), "a business");
   const project = created(await call("POST", `/v1/businesses/${business.id}/projects`, { body: { name: "Fuzz" } }), "a project");
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayUtc();
   const event = created(
     await call("POST", "/v1/expenses", {
       body: { business_id: business.id, amount_minor: 1200, currency: "EUR", occurred_on: today },
@@ -393,7 +394,7 @@ class Generator {
   }
 
   private string(schema: TSchema, name: string): string {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayUtc();
     switch (schema.format) {
       case "uuid":
         return this.idFor(name);
@@ -685,7 +686,7 @@ function genericEvent(rng: Rng): Record<string, unknown> {
     state: "actual",
     amount_minor: rng.int(1, 100_000),
     currency: "EUR",
-    occurred_on: new Date().toISOString().slice(0, 10),
+    occurred_on: todayUtc(),
     payload: { platform: "fuzz", note: "ok" },
   };
 }
@@ -693,7 +694,7 @@ function genericEvent(rng: Rng): Record<string, unknown> {
 /** A delivery each platform would send, for a connected account (mutated afterwards). */
 function providerSample(rng: Rng, provider: string): unknown {
   const n = rng.int(0, 1e9);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayUtc();
   switch (provider) {
     case "payments_a":
       return {
@@ -754,7 +755,7 @@ function providerSample(rng: Rng, provider: string): unknown {
 
 function csvCell(rng: Rng, kind: "date" | "amount" | "currency" | "text"): string {
   if (rng.chance(0.6)) {
-    if (kind === "date") return new Date().toISOString().slice(0, 10);
+    if (kind === "date") return todayUtc();
     if (kind === "amount") return `-${rng.int(1, 999)}.${rng.int(10, 99)}`;
     if (kind === "currency") return "EUR";
     return `Shop ${rng.int(0, 999)}`;

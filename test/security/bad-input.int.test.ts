@@ -3,13 +3,14 @@
 // and CSV cells. Each answers 400 validation_error naming the field (or one rejection in a
 // batch) and writes nothing; each case below answered 500 (or was stored) before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayUtc } from "../../lib/days";
 import { encryptSecret } from "../../server/crypto/secret-box";
 import { paymentsAHeaders, serviceHeaders } from "../helpers/webhook-signing";
 import { callMultipart, createTestApi, type TApiResponse, type TTestApi } from "../helpers/api";
 
 const GENERIC_SECRET = "bad-input-generic-secret-0123456789";
 const PAYMENTS_SECRET = "whsec_bad_input";
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = todayUtc();
 
 let api: TTestApi;
 let businessId: string;

@@ -2,6 +2,7 @@
 // on TARGET business days around 16:00 CET (eurofxref-daily.xml: the latest day; the same
 // format with many days is eurofxref-hist-90d.xml, which this parser reads too). Stored per
 // day in fx_rates by refreshRates; lookups read the stored rows.
+import { isCalendarDay } from "../../../lib/days";
 import { ECB_DEFAULT_URL, ECB_TIMEOUT_MS } from "../../env";
 import { formatRate } from "../money";
 import type { TFxProvider, TRateSet } from "./types";
@@ -30,7 +31,7 @@ export function parseEcbXml(xml: string): TRateSet[] {
   if (!xml.includes("eurofxref")) throw new Error("Not an ECB eurofxref document.");
   const sets: TRateSet[] = [];
   for (const [, day, body] of xml.matchAll(TIME_CUBE)) {
-    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+    if (!isCalendarDay(day!)) {
       throw new Error(`ECB document: invalid day ${day}.`);
     }
     const rates = new Map<string, string>();

@@ -1,6 +1,8 @@
 // Exact conversions of platform amounts to minor units (never rounded: an amount finer than
-// the currency's minor unit is refused), and platform times to the contract's formats.
-import { currencyDigits, parseDecimal } from "../../fx/money";
+// the currency's minor unit is refused), and platform times to the contract's timestamps (their
+// days: lib/days.ts).
+import { parseDecimal } from "../../fx/money";
+import { currencyDigits } from "../../shared/currencies";
 import { isAppError } from "../../errors/app-error";
 import type { TRejectedItem } from "../../ingest/ingest.schema";
 
@@ -61,11 +63,6 @@ export function microsToMinor(micros: bigint, currency: string, label = "cost_mi
 /** Unix seconds → ISO 8601 UTC timestamp. */
 export function unixToIso(seconds: number): string {
   return new Date(seconds * 1000).toISOString();
-}
-
-/** Unix seconds, or an ISO timestamp → the UTC calendar day, YYYY-MM-DD. */
-export function utcDay(time: number | string): string {
-  return (typeof time === "number" ? new Date(time * 1000) : new Date(time)).toISOString().slice(0, 10);
 }
 
 /** An ISO timestamp with any offset → the same instant in UTC (the signal path accepts offsets too). */

@@ -9,6 +9,7 @@
 // So a yearly price of 99.99 gives mrr 833 and remainder 3: the remainder is never spread
 // or rounded away, and 12 × mrr_minor + mrr_remainder_minor is the exact annual value.
 import { z } from "zod";
+import { utcDayOf } from "../../../lib/days";
 import { ZTimestamp } from "../../shared/schemas";
 import {
   emptyMapping,
@@ -20,7 +21,7 @@ import {
   type TWebhookProviderModule,
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
-import { isoUtc, utcDay } from "./amounts";
+import { isoUtc } from "./amounts";
 import { ZPlatformId } from "./fields";
 
 export const BILLING_A_SIGNATURE_HEADER = "X-BillingA-Signature";
@@ -161,7 +162,7 @@ export function mapBillingA(event: TBillingAEvent): TMapping {
       state: "actual",
       amount_minor: delta,
       currency: sub.currency_code,
-      occurred_on: utcDay(event.occurred_at),
+      occurred_on: utcDayOf(new Date(event.occurred_at)),
       source_type: "PAYMENTS_API",
       payload: {
         platform: PLATFORM,

@@ -8,6 +8,7 @@
 // `previous_mrr` (before it), integer minor units, monthly. For a yearly plan the platform's
 // own monthly figure is used as sent; nothing is divided or rounded here.
 import { z } from "zod";
+import { utcDayOfUnixSeconds } from "../../../lib/days";
 import {
   emptyMapping,
   mapOneEvent,
@@ -17,7 +18,7 @@ import {
   type TWebhookProviderModule,
 } from "../webhook.schema";
 import { base64DigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
-import { unixToIso, utcDay } from "./amounts";
+import { unixToIso } from "./amounts";
 import { ZPlatformId } from "./fields";
 
 export const BILLING_B_SIGNATURE_HEADER = "X-BillingB-Signature";
@@ -135,7 +136,7 @@ export function mapBillingB(event: TBillingBEvent): TMapping {
         state: "actual",
         amount_minor: delta,
         currency: sub!.currency_code,
-        occurred_on: utcDay(event.occurred_at),
+        occurred_on: utcDayOfUnixSeconds(event.occurred_at),
         source_type: "PAYMENTS_API",
         payload: {
           platform: PLATFORM,

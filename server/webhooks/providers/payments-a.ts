@@ -4,6 +4,7 @@
 // within 5 minutes of now). Charges become revenue, refunds link to their charge, failed
 // charges, disputes and payouts become signals. docs/webhooks.md has the table.
 import { z } from "zod";
+import { utcDayOfUnixSeconds } from "../../../lib/days";
 import {
   emptyMapping,
   mapOneEvent,
@@ -14,7 +15,7 @@ import {
   type TWebhookProviderModule,
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
-import { unixToIso, utcDay } from "./amounts";
+import { unixToIso } from "./amounts";
 import { ZPlatformId } from "./fields";
 
 export const PAYMENTS_A_SIGNATURE_HEADER = "X-PaymentsA-Signature";
@@ -152,7 +153,7 @@ function refundEvent(account: string, refund: TRefund, chargeId: string): TProvi
     state: "actual",
     amount_minor: refund.amount,
     currency: refund.currency.toUpperCase(),
-    occurred_on: utcDay(refund.created),
+    occurred_on: utcDayOfUnixSeconds(refund.created),
     source_type: "PAYMENTS_API",
     payload: { platform: PLATFORM, account_id: account, refunds_external_id: chargeId, direction: "out" },
   };
@@ -196,7 +197,7 @@ export function mapPaymentsA(event: TPaymentsAEvent): TMapping {
           state: "actual",
           amount_minor: charge.amount,
           currency: charge.currency.toUpperCase(),
-          occurred_on: utcDay(charge.created),
+          occurred_on: utcDayOfUnixSeconds(charge.created),
           ...(charge.description ? { description: charge.description.slice(0, 1000) } : {}),
           source_type: "PAYMENTS_API",
           payload: {
@@ -243,7 +244,7 @@ export function mapPaymentsA(event: TPaymentsAEvent): TMapping {
         event.type === "payout.paid" ? "payout_paid" : "payout_failed",
         payout.amount,
         payout.currency,
-        { payout_id: payout.id, arrival_date: utcDay(payout.arrival_date) },
+        { payout_id: payout.id, arrival_date: utcDayOfUnixSeconds(payout.arrival_date) },
         payout.failure_message,
       );
       break;

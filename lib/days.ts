@@ -1,0 +1,94 @@
+// Calendar days: the one home of the day rules the server and the panel share. A day is the
+// contract's "YYYY-MM-DD"; an instant is a Date. Days are counted in UTC (a DATE column is read
+// and written as midnight UTC), except "today", which has three honest versions below: the
+// server's (UTC), the owner's (their time zone) and the browser's (the panel's form defaults).
+// Pure, no imports: safe in the client bundle.
+
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day an instant falls on (2026-11-22T23:30Z → "2026-11-22"); also the day a DATE column holds. */
+export function utcDayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** The UTC calendar day of a Unix time in seconds (how payment platforms send times). */
+export function utcDayOfUnixSeconds(seconds: number): string {
+  return utcDayOf(new Date(seconds * 1000));
+}
+
+/** The first instant of a day, midnight UTC ("2026-11-22" → 2026-11-22T00:00:00.000Z): what a DATE column stores. */
+export function utcMidnightOf(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+/** Whether a string is a YYYY-MM-DD day that exists (not 2026-02-30). */
+export function isCalendarDay(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && utcDayOf(utcMidnightOf(text)) === text
+  );
+}
+
+/** Today as the server counts it: the UTC day of `now` (rate days, ingest bounds, sync windows). */
+export function todayUtc(now = new Date()): string {
+  return utcDayOf(now);
+}
+
+/**
+ * Today in an IANA time zone, the owner's: what "already happened" means to them (a manual
+ * event's date, a reservation's expiry). A zone the runtime does not know counts as UTC.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  } catch {
+    return todayUtc(now);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Today in the runtime's own zone: in the panel, the browser's (the default date of a form). */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `day` plus `days` calendar days (negative: before). */
+export function addDays(day: string, days: number): string {
+  return utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** "YYYY-MM-DD" of a year, a month (1–12) and a day of the month. */
+export function formatDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The year, month (1–12) and day of the month of a YYYY-MM-DD day. */
+export function dayParts(day: string): [year: number, month: number, dayOfMonth: number] {
+  return [Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+}
+
+/** The number of days of a month (1–12) in the Gregorian calendar, for any year (no Date: years 0–99 too). */
+export function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * `day` plus `months` calendar months (negative: before), on `dayOfMonth` (default: the day's
+ * own), clamped to the month's last day: 31 Jan + 1 month is 28 (or 29) Feb; 29 Feb + 12
+ * months is 28 Feb; 28 Feb + 1 month on day 31 is 31 Mar.
+ */
+export function addMonthsClamped(day: string, months: number, dayOfMonth = dayParts(day)[2]): string {
+  const [year, month] = dayParts(day);
+  const index = year * 12 + (month - 1) + months;
+  const toYear = Math.floor(index / 12);
+  const toMonth = index - toYear * 12 + 1;
+  return formatDay(toYear, toMonth, Math.min(dayOfMonth, daysInMonth(toYear, toMonth)));
+}
