@@ -2,8 +2,8 @@
 // rows are previewed and written, the bad one is reported with its row number.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { todayUtc } from "../fx/money";
 
 let api: TTestApi;
 let businessId: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const DAY = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 5 * 86_400_000).toISOString().slice(0, 10);
+const DAY = addDays(todayUtc(), -5);
 
 describe("a statement with one bad row", () => {
   it("previews and confirms the good rows and reports the bad ones per row (year 0000)", async () => {

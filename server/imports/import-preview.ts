@@ -4,9 +4,9 @@
 // Every lookup is set-based: one query for the file's external ids, one for the
 // reconciliation, two for the proposals, whatever the number of rows.
 import { z } from "zod";
+import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import { IMPORT_MAX_LISTED_REJECTIONS, type TImportRejection } from "./import.schema";
-import { addDays, dayDate } from "./import-days";
 import { reconcileRows, type TOkRow } from "./import-reconcile";
 import type { TRowData } from "./import-rows";
 import type { TStoredSummary } from "./import-store";
@@ -107,7 +107,7 @@ async function pastImportCharges(db: TDbOrTx, scope: TPreviewScope, fileIds: Set
       ...(scope.projectId ? { projectId: scope.projectId } : {}),
       type: "expense",
       status: "confirmed",
-      occurredOn: { gte: dayDate(addDays(scope.today, -HISTORY_DAYS)) },
+      occurredOn: { gte: utcMidnightOf(addDays(scope.today, -HISTORY_DAYS)) },
     },
     select: { externalId: true, occurredOn: true, amountMinor: true, currency: true, description: true, payload: true },
     orderBy: [{ occurredOn: "desc" }, { id: "asc" }],
@@ -116,7 +116,7 @@ async function pastImportCharges(db: TDbOrTx, scope: TPreviewScope, fileIds: Set
   return events
     .filter((event) => !event.externalId || !fileIds.has(event.externalId))
     .map((event) => ({
-      occurred_on: event.occurredOn.toISOString().slice(0, 10),
+      occurred_on: utcDayOf(event.occurredOn),
       amount_minor: -Number(event.amountMinor < 0n ? -event.amountMinor : event.amountMinor),
       currency: event.currency,
       description: event.description ?? "",

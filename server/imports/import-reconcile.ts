@@ -3,6 +3,8 @@
 // the daily job applies (server/reconciliation/matching-rule.ts), so a row shown reconciled
 // is the pair the job would make. The lines are the file's new rows only: lines of earlier
 // imports still unreconciled are the job's. One query for the whole file, whatever its size.
+import { addDays } from "../../lib/days";
+import { moneyDirection } from "../../lib/money-direction";
 import type { TDbOrTx } from "../db/client";
 import {
   candidateEventSql,
@@ -13,21 +15,9 @@ import {
   type TMatchEvent,
   type TMatchLine,
 } from "../reconciliation/matching-rule";
-import { addDays } from "./import-days";
 import type { TParsedRow } from "./parse-statement";
 
 export type TOkRow = Extract<TParsedRow, { external_id: string }>;
-
-type TDirection = "in" | "out";
-
-const OUT_TYPES = new Set(["expense", "recurring_expense", "ad_spend", "planned_expense"]);
-
-function directionOfEvent(type: string, direction: string | null): TDirection | null {
-  if (type === "revenue") return "in";
-  if (OUT_TYPES.has(type)) return "out";
-  if (type === "refund" && (direction === "in" || direction === "out")) return direction;
-  return null;
-}
 
 /** A statement row's key: negative amounts are money out. */
 const rowKey = (row: TOkRow) => matchKey(row.currency, row.amount_minor, row.amount_minor < 0 ? "out" : "in");
@@ -64,7 +54,7 @@ export async function reconcileRows(db: TDbOrTx, ownerId: string, rows: TOkRow[]
        AND ${notClaimedSql("ev", ownerId)}`;
   const events: TMatchEvent[] = [];
   for (const event of candidates) {
-    const direction = directionOfEvent(event.type, event.direction);
+    const direction = moneyDirection(event.type, event.direction);
     if (!direction) continue;
     events.push({
       id: event.id,

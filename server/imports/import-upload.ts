@@ -3,15 +3,14 @@
 // one hour in one transaction: the imports row and the rows in pages. Nothing reaches the
 // ledger until the confirm (import-confirm.ts).
 import { randomUUID } from "node:crypto";
+import { isCurrencyCode } from "../../lib/currencies";
+import { addDays, todayUtc } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { requireBusiness } from "../businesses/business-service";
 import type { TDbOrTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
-import { todayUtc } from "../fx/money";
-import { isKnownCurrency } from "../shared/currencies";
 import { IMPORT_LIFETIME_MS, IMPORT_PAGE_ROWS, type TCreateImportResult } from "./import.schema";
-import { addDays } from "./import-days";
 import { buildPreview } from "./import-preview";
 import { packRow, toPreviewRow } from "./import-rows";
 import { inImportTransaction, type TImportSettingsStored } from "./import-store";
@@ -56,7 +55,7 @@ export async function createImport(
   }
   if (
     input.currencyDefault !== undefined &&
-    (!/^[A-Z]{3}$/.test(input.currencyDefault) || !isKnownCurrency(input.currencyDefault))
+    (!/^[A-Z]{3}$/.test(input.currencyDefault) || !isCurrencyCode(input.currencyDefault))
   ) {
     throw AppError.invalidField("currency_default", "must be an ISO 4217 code in upper case, e.g. EUR");
   }

@@ -4,10 +4,10 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayUtc } from "../../lib/days";
 import { createAgent } from "../../test/helpers/agents";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
-import { todayUtc } from "../fx/money";
 import { ingestEvents } from "../ingest/ingest-service";
 import { IMPORT_MAX_FILE_BYTES } from "./import.schema";
 
@@ -26,9 +26,7 @@ afterAll(async () => {
 });
 
 const TODAY = todayUtc();
-function daysAgo(days: number): string {
-  return new Date(Date.parse(`${TODAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
+const daysAgo = (days: number) => addDays(TODAY, -days);
 
 /** A statement with a unique tag in every description, so tests never share external ids. */
 function csv(rows: Array<[string, string, string, string?]>, header = "Date,Amount,Currency,Description,IBAN"): string {

@@ -26,8 +26,9 @@
 // Texts: blanks (line breaks included) collapse to one space; description is cut to 1000
 // characters, counterparty to 200, category to 100, reference to 255 (the stored limits). An
 // empty description takes the counterparty's name.
-import { currencyDigits } from "../fx/money";
-import { isKnownCurrency } from "../shared/currencies";
+import { isCurrencyCode } from "../../lib/currencies";
+import { daysInMonth } from "../../lib/days";
+import { currencyDigits } from "../shared/currencies";
 import { isDayInRange, MAX_DAY, MIN_DAY, unsafeTextReason } from "../shared/safe-text";
 import type { TDateFormat, TDecimalSeparator, TResolvedMapping, TThousandsSeparator } from "./presets";
 
@@ -97,13 +98,6 @@ const DATE_PATTERNS: Record<TDateFormat, { re: RegExp; y: number; m: number; d: 
   "dd/mm/yy": { re: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{2})${TIME}$`), y: 3, m: 2, d: 1, short: true },
   "mm/dd/yy": { re: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{2})${TIME}$`), y: 3, m: 1, d: 2, short: true },
 };
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
-}
 
 /** YYYY-MM-DD of a date cell in the given format, or undefined when it is not one. */
 export function parseDate(text: string, format: TDateFormat): string | undefined {
@@ -253,7 +247,7 @@ export function normalizeRow(
 
   const currency = cell(cells, columns.currency).toUpperCase() || options.currencyDefault?.trim().toUpperCase() || "";
   if (currency === "") return rejected("missing currency");
-  if (!/^[A-Z]{3}$/.test(currency) || !isKnownCurrency(currency)) return rejected(`unknown currency ${JSON.stringify(currency)}`);
+  if (!/^[A-Z]{3}$/.test(currency) || !isCurrencyCode(currency)) return rejected(`unknown currency ${JSON.stringify(currency)}`);
 
   const amount = rowAmount(cells, mapping, currency);
   if (!amount.ok) return rejected(amount.reason);

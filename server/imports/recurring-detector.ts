@@ -30,7 +30,8 @@
 // 8. `history` (earlier charges of the same business) only completes a series: a cluster
 //    is proposed only when it holds at least one of the statement's own rows, so a statement
 //    never proposes what it does not show.
-import { currencyDigits, daysBetween } from "../fx/money";
+import { addDays, addMonthsClamped, dayParts, daysBetween, daysInMonth } from "../../lib/days";
+import { currencyDigits } from "../shared/currencies";
 import type { BILLING_INTERVALS } from "../subscriptions/subscription.schema";
 import type { TImportRow } from "./normalize-row";
 
@@ -69,26 +70,9 @@ type TCharge = { date: string; amount: number; counterparty: string; description
 
 // --- dates (YYYY-MM-DD, UTC calendar days) ---
 
-function parts(date: string): [number, number, number] {
-  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
-}
-
-function format(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-function lastDayOf(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /** `date` plus one cadence; months land on `anchorDay`, clamped to the month's end. */
 function addCadence(date: string, cadence: TCadence, anchorDay: number): string {
-  const [year, month, day] = parts(date);
-  if (cadence.days) return new Date(Date.UTC(year, month - 1, day + cadence.days)).toISOString().slice(0, 10);
-  const index = year * 12 + (month - 1) + cadence.months!;
-  const nextYear = Math.floor(index / 12);
-  const nextMonth = (index % 12) + 1;
-  return format(nextYear, nextMonth, Math.min(anchorDay, lastDayOf(nextYear, nextMonth)));
+  return cadence.days ? addDays(date, cadence.days) : addMonthsClamped(date, cadence.months!, anchorDay);
 }
 
 /**
@@ -97,8 +81,8 @@ function addCadence(date: string, cadence: TCadence, anchorDay: number): string 
  * day of the month seen so far (`maxDay`). So 31 Jan → 29 Feb → 31 Mar.
  */
 function anchorDay(last: string, maxDay: number): number {
-  const [year, month, day] = parts(last);
-  return day === lastDayOf(year, month) ? Math.max(day, maxDay) : day;
+  const [year, month, day] = dayParts(last);
+  return day === daysInMonth(year, month) ? Math.max(day, maxDay) : day;
 }
 
 // --- grouping ---
@@ -201,7 +185,7 @@ function evaluate(cluster: TCharge[], currency: string, tolerance: number, today
   let gapScore = 0;
   let maxDay = 0;
   for (let i = 1; i < dates.length; i++) {
-    maxDay = Math.max(maxDay, parts(dates[i - 1]!)[2]);
+    maxDay = Math.max(maxDay, dayParts(dates[i - 1]!)[2]);
     const expected = addCadence(dates[i - 1]!, cadence, anchorDay(dates[i - 1]!, maxDay));
     const deviation = Math.abs(daysBetween(expected, dates[i]!));
     if (deviation > cadence.slack) continue;
@@ -217,7 +201,7 @@ function evaluate(cluster: TCharge[], currency: string, tolerance: number, today
   const amountScore = Math.max(0, 1 - spread / tolerance);
 
   const last = dates[dates.length - 1]!;
-  maxDay = Math.max(maxDay, parts(last)[2]);
+  maxDay = Math.max(maxDay, dayParts(last)[2]);
   const next_charge_on = addCadence(last, cadence, anchorDay(last, maxDay));
   let missed = 0;
   for (let due = next_charge_on; daysBetween(due, today) > cadence.slack && missed < 20; missed++) {

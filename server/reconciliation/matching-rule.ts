@@ -21,6 +21,7 @@
 // Lines first, not the closest pair overall: the job walks the lines in this order in bounded
 // batches, and a batch's pairs must not depend on lines a later batch holds. The preview takes
 // the same order so that a row it shows reconciled is the pair the job would make.
+import { daysBetween } from "../../lib/days";
 import { Prisma } from "../db/generated/client";
 import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 
@@ -52,13 +53,13 @@ export function matchKey(currency: string, amountMinor: bigint | number, directi
   return `${currency}|${absolute}|${direction}`;
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/** A day as a number of days since 1970-01-01, for the window's binary search (pairLines). */
+const dayNumber = (day: string) => daysBetween("1970-01-01", day);
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Whole days between two dates, either way. */
 export function daysApart(a: string, b: string): number {
-  return Math.abs(dayNumber(a) - dayNumber(b));
+  return Math.abs(daysBetween(a, b));
 }
 
 /** Line order, in JS: oldest date, earliest stored, file order, id. */

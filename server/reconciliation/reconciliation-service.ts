@@ -9,13 +9,12 @@
 // payload.reconciled = true, payload.reconciles_event_id) — so it leaves every total
 // (ledger/counted-total.ts) — and writes an audit entry `import.reconciled` (actor system).
 //
-// Direction of money, the same rule on both sides (SQL `moneyDirection` below):
+// Direction of money, the same rule (and absolute amounts) on both sides: lib/money-direction.ts,
+// here in SQL (moneyDirectionSql), in the preview (server/imports/import-reconcile.ts) in TypeScript:
 //   out: expense, ad_spend, recurring_expense, planned_expense, refund with direction "out"
 //        (revenue paid back)
 //   in:  revenue, refund with direction "in" (a cost paid back)
 //   any other type (subscription_change, …) has no direction and never matches.
-// The same rule (and absolute amounts) as the preview's (server/imports/import-reconcile.ts,
-// directionOfEvent).
 //
 // The `unreconciled` signal: one per import and day, naming how many lines it covers. An import
 // event still unmatched more than the window after its date is *expected to have a match* only
@@ -48,10 +47,11 @@
 // records completed_at; the next run starts a new walk (late events can still match older
 // lines), owners whose walk is oldest first.
 import { z } from "zod";
+import { addDays, todayUtc } from "../../lib/days";
+import { moneyDirectionSql } from "../../lib/money-direction";
 import type { TDbOrTx, TTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
-import { todayUtc } from "../fx/money";
 import { ingestSignalsInTx } from "../ingest/ingest-signals";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
 import { lockOwnerIntegrations } from "../sources/integration-store";
@@ -112,12 +112,7 @@ type TCursor = z.infer<typeof ZCursor>;
 type TBatchResult = { matched: number; signaled: number; unreconciled: number; done: boolean };
 
 /** Where an event's money goes: 'out', 'in' or NULL (never matches). */
-const moneyDirection = (alias: string) =>
-  Prisma.raw(`CASE
-    WHEN ${alias}.type IN ('expense', 'ad_spend', 'recurring_expense', 'planned_expense') THEN 'out'
-    WHEN ${alias}.type = 'revenue' THEN 'in'
-    WHEN ${alias}.type = 'refund' AND ${alias}.direction IN ('in', 'out') THEN ${alias}.direction
-  END`);
+const moneyDirection = (alias: string) => Prisma.raw(moneyDirectionSql(alias));
 
 /** The import events the reconciliation looks at: unreconciled lines of these manual_import integrations. */
 const openLines = (alias: string, ownerId: string, integrationIds: string[]) => Prisma.sql`
@@ -126,10 +121,6 @@ const openLines = (alias: string, ownerId: string, integrationIds: string[]) => 
   AND ${Prisma.raw(alias)}.source_type = 'IMPORT' AND ${Prisma.raw(alias)}.state = 'actual'
   AND ${Prisma.raw(alias)}.status = 'confirmed' AND ${Prisma.raw(alias)}.reconciled = false
   AND COALESCE(${Prisma.raw(alias)}.payload->>'reconcile', 'true') <> 'false'`;
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Lets the server answer what waits between two batches (PGlite runs on this thread). */
 const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
