@@ -2,6 +2,7 @@
 // (Auth.js's handlers and the panel's routes use getDatabase(), as in the app) and a real SMTP
 // sink receiving the login mails.
 import { setDatabase } from "../../server/db/client";
+import type { TClock } from "../../server/shared/clock";
 import { createTestApi, type TTestApi } from "./api";
 import { startSmtpSink, type TSmtpSink } from "./owners";
 
@@ -10,9 +11,11 @@ export const SIGN_IN_BASE_URL = "http://localhost:3000";
 
 export type TSignInWorld = { api: TTestApi; sink: TSmtpSink; close: () => Promise<void> };
 
-export async function startSignInWorld(): Promise<TSignInWorld> {
+/** `clock`: the time the REST layer counts rate-limit windows in (the per-IP door's tests). */
+export async function startSignInWorld(options: { clock?: TClock } = {}): Promise<TSignInWorld> {
   const sink = await startSmtpSink();
   const api = await createTestApi({
+    clock: options.clock,
     env: {
       AUTH_MODE: "session",
       SMTP_URL: sink.url,
