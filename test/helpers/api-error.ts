@@ -5,30 +5,13 @@
 //   expectApiError(response, 404, "not_found");
 //   expectApiError(response, 400, "validation_error", { issue: "amount_minor", message: /exact/ });
 import { expect } from "vitest";
-import { ERROR_CODES, type TErrorCode } from "../../server/errors/app-error";
+import type { TErrorCode } from "../../server/errors/app-error";
 import type { TApiResponse } from "./api";
+import { errorBodyProblem } from "./error-body";
 
 export type TApiError = { code: TErrorCode; message: string; details?: any; request_id: string };
 
 type TErrorAnswer = Pick<TApiResponse, "status" | "headers" | "body" | "text">;
-
-/** What is wrong with an error answer's body against the contract, or null when nothing is. */
-export function errorBodyProblem(response: Pick<TApiResponse, "status" | "headers" | "body">): string | null {
-  const error = response.body?.error;
-  if (!error || typeof error !== "object") return "no error object";
-  const known = ERROR_CODES[error.code as TErrorCode];
-  if (!known) return `unknown code ${String(error.code)}`;
-  if (known.status !== response.status) return `code ${error.code} with status ${response.status}`;
-  if (typeof error.message !== "string" || error.message === "") return "no message";
-  if (typeof error.request_id !== "string" || error.request_id !== response.headers.get("x-request-id"))
-    return "request_id missing or unlike X-Request-Id";
-  if (error.code === "validation_error") {
-    const issues = error.details?.issues;
-    if (!Array.isArray(issues) || issues.length === 0) return "validation_error without details.issues";
-    if (issues.some((i: any) => typeof i?.path !== "string" || i.path === "")) return "an issue without a path";
-  }
-  return null;
-}
 
 /**
  * Asserts the answer is the contract's error `code` with `status`, and optionally what its
@@ -39,14 +22,26 @@ export function expectApiError(
   response: TErrorAnswer,
   status: number,
   code: TErrorCode,
-  expected: { message?: string | RegExp; details?: Record<string, unknown>; issue?: string } = {},
+  expected: {
+    message?: string | RegExp;
+    details?: Record<string, unknown>;
+    issue?: string;
+    /** Names the request in a failure (in a loop over requests). */
+    what?: string;
+  } = {},
 ): TApiError {
-  expect(response.status, response.text).toBe(status);
-  expect(response.body?.error?.code, response.text).toBe(code);
-  expect(errorBodyProblem(response), response.text).toBeNull();
+  const what = expected.what ? `${expected.what}: ${response.text}` : response.text;
+  expect(response.status, what).toBe(status);
+  expect(response.body?.error?.code, what).toBe(code);
+  expect(errorBodyProblem(response), what).toBeNull();
   const error = response.body.error as TApiError;
-  if (expected.message !== undefined) expect(error.message).toMatch(expected.message);
-  if (expected.details !== undefined) expect(error.details).toMatchObject(expected.details);
-  if (expected.issue !== undefined) expect(error.details.issues.map((i: { path: string }) => i.path)).toContain(expected.issue);
+  if (expected.message !== undefined) expect(error.message, what).toMatch(expected.message);
+  if (expected.details !== undefined) expect(error.details, what).toMatchObject(expected.details);
+  if (expected.issue !== undefined) {
+    expect(
+      error.details.issues.map((i: { path: string }) => i.path),
+      what,
+    ).toContain(expected.issue);
+  }
   return error;
 }

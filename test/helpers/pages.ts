@@ -7,7 +7,11 @@ import type { TTestApi } from "./api";
  * answer 200 with at most `limit` rows and `has_more` exactly when there is a next cursor.
  * Answers the ids of every row, in the order the pages gave them.
  */
-export async function walkPages(api: TTestApi, path: string, options: { limit?: number; token?: string } = {}): Promise<string[]> {
+export async function walkPages(
+  api: TTestApi,
+  path: string,
+  options: { limit?: number; token?: string } = {},
+): Promise<string[]> {
   const limit = options.limit ?? 2;
   const separator = path.includes("?") ? "&" : "?";
   const seen: string[] = [];

@@ -135,7 +135,14 @@ export async function seedSubscription(
 ): Promise<TSubscription> {
   const response = await api.call("POST", "/v1/subscriptions", {
     token,
-    body: { name: "Design tool", amount_minor: 999, currency: "EUR", billing_interval: "month", next_charge_on: "2026-12-01", ...body },
+    body: {
+      name: "Design tool",
+      amount_minor: 999,
+      currency: "EUR",
+      billing_interval: "month",
+      next_charge_on: "2026-12-01",
+      ...body,
+    },
   });
   return createdData(response, "a subscription");
 }
@@ -201,14 +208,14 @@ export async function seedIntegration(
 /** A statement import's preview (POST /v1/imports) of one CSV line, or of `csv`. */
 export async function seedImport(
   api: TTestApi,
-  businessId: string,
-  csv = "Date,Amount,Currency,Description\n2026-11-01,-12.50,EUR,Coffee\n",
+  body: { business_id: string; csv?: string },
   token?: string,
 ): Promise<{ import_id: string }> {
+  const csv = body.csv ?? "Date,Amount,Currency,Description\n2026-11-01,-12.50,EUR,Coffee\n";
   const response = await callMultipart(
     api.handler,
     "/v1/imports",
-    { fields: { business_id: businessId }, file: { bytes: csv } },
+    { fields: { business_id: body.business_id }, file: { bytes: csv } },
     token === undefined ? {} : { token },
   );
   return createdData(response, "an import");
