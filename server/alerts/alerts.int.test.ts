@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import type { TActor } from "../auth/actor";
 import { toAppError } from "../errors/to-app-error";
 import { ingestSignals } from "../ingest/ingest-service";
@@ -166,8 +167,7 @@ describe("alerts.recent (panel only)", () => {
       ),
     ).toBe(false);
     const missing = await api.call("GET", "/v1/alerts");
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe("not_found");
+    expectApiError(missing, 404, "not_found");
     const doc = await api.call("GET", "/v1/openapi.json", { token: null });
     expect(Object.keys(doc.body.paths).some((path) => path.includes("alert"))).toBe(false);
     expect(doc.text).not.toContain("alerts.recent");

@@ -1,6 +1,7 @@
 // Businesses and projects over /v1: shapes, validation, pagination and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 
 let api: TTestApi;
 let otherOwnersBusinessId: string;
@@ -44,9 +45,7 @@ describe("businesses", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (body, field) => {
     const before = await api.db.business.count();
     const response = await api.call("POST", "/v1/businesses", { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.business.count()).toBe(before);
   });
 
@@ -61,11 +60,9 @@ describe("businesses", () => {
 
   it("answers 400 for a non-UUID id and 404 for an unknown one", async () => {
     const bad = await api.call("GET", "/v1/businesses/not-a-uuid");
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues[0].path).toBe("id");
+    expectApiError(bad, 400, "validation_error", { issue: "id" });
     const unknown = await api.call("GET", "/v1/businesses/5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe("not_found");
+    expectApiError(unknown, 404, "not_found");
   });
 
   it("paginates by cursor, newest first, each business exactly once", async () => {
@@ -97,8 +94,7 @@ describe("businesses", () => {
     expect((await api.call("GET", "/v1/businesses")).body.page).toHaveProperty("has_more");
     for (const query of ["limit=0", "limit=201", "limit=abc", "limit=1.5", "cursor=bm9wZQ", "cursor=%%%"]) {
       const response = await api.call("GET", `/v1/businesses?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: query });
     }
   });
 
@@ -176,7 +172,6 @@ describe("me", () => {
     [{ base_currency: "ABC" }, "base_currency"],
   ])("refuses %j", async (body, field) => {
     const response = await api.call("PATCH", "/v1/me", { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues[0].path).toBe(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
   });
 });

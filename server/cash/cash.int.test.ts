@@ -3,6 +3,7 @@
 // kept), including concurrent writers of one account-day on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { inTransaction } from "../db/transaction";
 import { upsertCashSnapshots } from "./cash-service";
 
@@ -111,9 +112,7 @@ describe("POST /v1/cash-snapshots", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (patch, field) => {
     const before = await api.db.cashSnapshot.count();
     const response = await snapshot(patch);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.cashSnapshot.count()).toBe(before);
   });
 
@@ -121,8 +120,7 @@ describe("POST /v1/cash-snapshots", () => {
     const before = await api.db.cashSnapshot.count();
     expect((await snapshot({ business_id: UNKNOWN })).status).toBe(404);
     const brl = await snapshot({ currency: "BRL", payload: { account_id: "brl" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await api.db.cashSnapshot.count()).toBe(before);
   });
 

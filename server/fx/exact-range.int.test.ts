@@ -7,8 +7,9 @@
 // cents each) fit.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { callMultipart, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
+import { expectApiError } from "../../test/helpers/api-error";
 import { ingestEvents } from "../ingest/ingest-service";
 import { convertBetween, todayUtc } from "./money";
 import { MOCK_EUR_RATES } from "./providers/mock";
@@ -40,11 +41,8 @@ async function counts() {
   };
 }
 
-function expectAmountRefused(response: { status: number; body: any; text: string }) {
-  expect(response.status, response.text).toBe(400);
-  expect(response.body.error.code).toBe("validation_error");
-  expect(response.body.error.details.issues[0].path).toBe("amount_minor");
-  expect(response.body.error.message).toMatch(/exact/);
+function expectAmountRefused(response: TApiResponse) {
+  expectApiError(response, 400, "validation_error", { issue: "amount_minor", message: /exact/ });
 }
 
 const expense = (amount: number, currency: string) => ({
@@ -80,8 +78,7 @@ describe("manual writes (REST)", () => {
 
     const before = await counts();
     const over = await api.call("POST", "/v1/expenses", { body: { ...expense(MAX, "USD"), amount_minor: 2 ** 53 } });
-    expect(over.status, over.text).toBe(400);
-    expect(over.body.error.code).toBe("validation_error");
+    expectApiError(over, 400, "validation_error");
     expect(await counts()).toEqual(before);
   });
 
@@ -234,9 +231,9 @@ describe("base-currency change (PATCH /v1/me)", () => {
 
     // USD → JPY: 1 cent ≈ 1.5 yen, so 2^53 − 1 cents are beyond the range in JPY.
     const refused = await call("PATCH", "/v1/me", { base_currency: "JPY" });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.error.code).toBe("currency_unsupported");
-    expect(refused.body.error.details).toMatchObject({ currency: "JPY", field: "base_currency", reason: "amount_out_of_range" });
+    expectApiError(refused, 422, "currency_unsupported", {
+      details: { currency: "JPY", field: "base_currency", reason: "amount_out_of_range" },
+    });
     const ownerRow = await api.db.owner.findUniqueOrThrow({ where: { id: owner.ownerId } });
     expect(ownerRow.baseCurrency).toBe("USD");
     expect(await api.db.financialEvent.findMany({ where: { ownerId: owner.ownerId }, orderBy: { id: "asc" } })).toEqual(before);
@@ -264,8 +261,7 @@ describe("base-currency change (PATCH /v1/me)", () => {
     });
     expect(sub.status, sub.text).toBe(201);
     const refused = await call("PATCH", "/v1/me", { base_currency: "JPY" });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.error.code).toBe("currency_unsupported");
+    expectApiError(refused, 422, "currency_unsupported");
     expect((await api.db.owner.findUniqueOrThrow({ where: { id: owner.ownerId } })).baseCurrency).toBe("USD");
   });
 });

@@ -4,6 +4,7 @@
 // the API while coming_soon, but an existing connection syncs through the bank path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import type { TCaller } from "../auth/caller";
 import { decryptJson } from "../crypto/secret-box";
 import { isAppError } from "../errors/app-error";
@@ -100,8 +101,7 @@ describe("connectBankProvider", () => {
     const response = await api.call("POST", "/v1/integrations/bank_provider_a/connect", {
       body: { business_id: businessId, account_id: "acc-1" },
     });
-    expect(response.status).toBe(409);
-    expect(response.body.error).toMatchObject({ code: "state_conflict", details: { availability: "coming_soon" } });
+    expectApiError(response, 409, "state_conflict", { details: { availability: "coming_soon" } });
     expect(await api.db.integration.count()).toBe(before);
   });
 });

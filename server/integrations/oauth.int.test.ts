@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { decryptJson } from "../crypto/secret-box";
 import { signOAuthState, verifyOAuthState } from "./oauth-state";
 
@@ -272,8 +273,7 @@ describe("GET /v1/integrations/search_ads/callback", () => {
   it("is public but refuses an invalid bearer, like every public operation", async () => {
     const { state } = await startConnect();
     const response = await callback({ code: "good-code", state }, { token: "not-a-valid-token" });
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe("unauthenticated");
+    expectApiError(response, 401, "unauthenticated");
     expect(tokenRequests).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@
 // expenses), their base amounts, validation that writes nothing, the list and its filters.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { convertBetween, crossRate } from "../fx/money";
 import { MOCK_EUR_RATES } from "../fx/providers/mock";
 
@@ -190,9 +191,7 @@ describe("POST /v1/expenses", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (fields, field) => {
     const before = await counts();
     const response = await api.call("POST", "/v1/expenses", { body: { business_id: businessId, ...fields } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -207,8 +206,7 @@ describe("POST /v1/expenses", () => {
       { business_id: "not-a-uuid" },
     ]) {
       const response = await api.call("POST", "/v1/expenses", { body: { ...scope, ...valid } });
-      expect(response.status, JSON.stringify(scope)).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: JSON.stringify(scope) });
       const paths = response.body.error.details.issues.map((i: { path: string }) => i.path);
       expect(
         paths.some((p: string) => ["business_id", "project_id", "personal"].includes(p)),
@@ -221,8 +219,7 @@ describe("POST /v1/expenses", () => {
   it("refuses an actual expense dated after today (400 occurred_on): plan it instead", async () => {
     const before = await counts();
     const response = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid, occurred_on: addDays(3) } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues[0].path).toBe("occurred_on");
+    expectApiError(response, 400, "validation_error", { issue: "occurred_on" });
     expect(await counts()).toEqual(before);
   });
 
@@ -230,8 +227,7 @@ describe("POST /v1/expenses", () => {
     const before = await counts();
     for (const scope of [{ business_id: otherBusinessId }, { project_id: otherProjectId }]) {
       const response = await api.call("POST", "/v1/expenses", { body: { ...scope, ...valid } });
-      expect(response.status).toBe(404);
-      expect(response.body.error.code).toBe("not_found");
+      expectApiError(response, 404, "not_found");
     }
     expect(await counts()).toEqual(before);
   });
@@ -242,8 +238,7 @@ describe("POST /v1/expenses", () => {
     const auditsBefore = await api.db.auditEntry.count({ where: { action: "event.created" } });
     for (const path of ["/v1/expenses", "/v1/revenues", "/v1/planned-expenses"]) {
       const response = await api.call("POST", path, { body: { business_id: businessId, ...valid, currency: "BRL" } });
-      expect(response.status, path).toBe(422);
-      expect(response.body.error.code).toBe("currency_unsupported");
+      expectApiError(response, 422, "currency_unsupported", { what: path });
     }
     expect(await counts()).toEqual(before);
     expect(await api.db.auditEntry.count({ where: { action: "event.created" } })).toBe(auditsBefore);
@@ -251,15 +246,13 @@ describe("POST /v1/expenses", () => {
 
   it("is owner-only and needs an Idempotency-Key", async () => {
     const missing = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid }, idempotencyKey: null });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.code).toBe("missing_idempotency_key");
+    expectApiError(missing, 400, "missing_idempotency_key");
     const agent = await api.call("POST", "/v1/agents", { body: { name: "bookkeeper" } });
     const denied = await api.call("POST", "/v1/expenses", {
       token: agent.body.data.token,
       body: { personal: true, ...valid, reason: "book it" },
     });
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.code).toBe("scope_denied");
+    expectApiError(denied, 403, "scope_denied");
     expect((await api.call("GET", "/v1/events", { token: agent.body.data.token })).status).toBe(403);
   });
 });
@@ -411,8 +404,7 @@ describe("POST /v1/recurring-expenses", () => {
         ...fields,
       },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -423,8 +415,7 @@ describe("POST /v1/recurring-expenses", () => {
       404,
     );
     const unsupported = await api.call("POST", "/v1/recurring-expenses", { body: { ...body, personal: true, currency: "BRL" } });
-    expect(unsupported.status).toBe(422);
-    expect(unsupported.body.error.code).toBe("currency_unsupported");
+    expectApiError(unsupported, 422, "currency_unsupported");
     expect(await counts()).toEqual(before);
   });
 
@@ -587,8 +578,7 @@ describe("GET /v1/events", () => {
     "personal=maybe",
   ])("refuses the query %s with 400", async (query) => {
     const response = await api.call("GET", `/v1/events?${query}`);
-    expect(response.status, query).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
+    expectApiError(response, 400, "validation_error", { what: query });
   });
 
   it("paginates by cursor (created_at desc, id desc), every event exactly once", async () => {
@@ -697,8 +687,7 @@ describe("GET /v1/events", () => {
 
   it("answers 404 for another owner's event and never lists it; 400 for a non-UUID id", async () => {
     const read = await api.call("GET", `/v1/events/${otherOwnersEventId}`);
-    expect(read.status).toBe(404);
-    expect(read.body.error.code).toBe("not_found");
+    expectApiError(read, 404, "not_found");
     expect((await api.call("GET", "/v1/events?limit=200")).text).not.toContain(otherOwnersEventId);
     expect((await api.call("GET", `/v1/events?business_id=${otherBusinessId}`)).body.data).toEqual([]);
     expect((await api.call("GET", "/v1/events/not-a-uuid")).status).toBe(400);
@@ -723,8 +712,7 @@ describe("with FX_SOURCE=ecb (stored rates)", () => {
       ["/v1/recurring-expenses", { name: "X", billing_interval: "month", next_charge_on: PAST }],
     ] as const) {
       const response = await api.call("POST", path, { body: { ...body, ...extra } });
-      expect(response.status, path).toBe(422);
-      expect(response.body.error.code).toBe("fx_unavailable");
+      expectApiError(response, 422, "fx_unavailable", { what: path });
     }
     expect(await counts()).toEqual(before);
     // A same-currency entry needs no rate.
@@ -759,8 +747,7 @@ describe("with FX_SOURCE=ecb (stored rates)", () => {
 
     const before = await counts();
     const tooEarly = await post("2026-02-25");
-    expect(tooEarly.status).toBe(422);
-    expect(tooEarly.body.error.code).toBe("fx_unavailable");
+    expectApiError(tooEarly, 422, "fx_unavailable");
     expect(await counts()).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@
 // too, where they really race).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 
 let api: TTestApi;
 let businessId: string;
@@ -81,9 +82,7 @@ describe("POST /v1/budget-reservations", () => {
     const response = await api.call("POST", "/v1/budget-reservations", {
       body: { business_id: businessId, amount_minor: 1000, currency: "USD", purpose: "x", ...patch },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.budgetReservation.count()).toBe(before);
   });
 
@@ -95,8 +94,7 @@ describe("POST /v1/budget-reservations", () => {
     const brl = await api.call("POST", "/v1/budget-reservations", {
       body: { ...body, business_id: businessId, currency: "BRL" },
     });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await api.db.budgetReservation.count()).toBe(before);
   });
 });
@@ -144,15 +142,13 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const created = await reserve({ amount_minor: 1000 });
     await release(created.id, { amount_minor: 400 });
     const tooMuch = await release(created.id, { amount_minor: 601 });
-    expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.error).toMatchObject({ code: "state_conflict", details: { status: "active", remaining_minor: 600 } });
+    expectApiError(tooMuch, 409, "state_conflict", { details: { status: "active", remaining_minor: 600 } });
     const stored = await api.db.budgetReservation.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.releasedMinor).toBe(400n);
     await release(created.id);
     for (const body of [{}, { amount_minor: 1 }]) {
       const again = await release(created.id, body);
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe("state_conflict");
+      expectApiError(again, 409, "state_conflict");
     }
   });
 
@@ -160,8 +156,7 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const created = await reserve();
     for (const amount_minor of [0, -5, 2.5]) {
       const response = await release(created.id, { amount_minor });
-      expect(response.status).toBe(400);
-      expect(response.body.error.details.issues[0].path).toBe("amount_minor");
+      expectApiError(response, 400, "validation_error", { issue: "amount_minor" });
     }
     expect((await release(UNKNOWN)).status).toBe(404);
   });
@@ -173,7 +168,7 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const conflicts = responses.filter((r) => r.status === 409);
     expect(ok).toHaveLength(6);
     expect(conflicts).toHaveLength(4);
-    for (const conflict of conflicts) expect(conflict.body.error.code).toBe("state_conflict");
+    for (const conflict of conflicts) expectApiError(conflict, 409, "state_conflict");
     const stored = await api.db.budgetReservation.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.releasedMinor).toBe(900n);
     expect(stored.status).toBe("active");

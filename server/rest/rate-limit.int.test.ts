@@ -2,6 +2,7 @@
 // instances, each leasing permits from the shared count.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, callApi, createTestApi, OWNER_TOKEN, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { connectDatabase, type TDatabase } from "../db/client";
 import { fixedClock } from "../shared/clock";
 import { consumeRateLimit, leaseSize } from "./rate-limit";
@@ -71,6 +72,6 @@ describe("across app instances", () => {
     // Leases of 2: at most the limit, and at most one lease per instance left unused.
     expect(ok).toBeLessThanOrEqual(100);
     expect(ok).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100));
-    expect(limited[0]!.body.error.code).toBe("rate_limited");
+    expectApiError(limited[0]!, 429, "rate_limited");
   });
 });

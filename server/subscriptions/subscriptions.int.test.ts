@@ -2,6 +2,7 @@
 // allocations (replace, validation, exact split) and capacity. Every refusal writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
 import { createSubscription } from "./subscription-service";
@@ -141,9 +142,7 @@ describe("POST /v1/subscriptions", () => {
         ...patch,
       },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -154,8 +153,7 @@ describe("POST /v1/subscriptions", () => {
     expect((await api.call("POST", "/v1/subscriptions", { body: { ...base, business_id: unknown } })).status).toBe(404);
     expect((await api.call("POST", "/v1/subscriptions", { body: { ...base, project_id: unknown } })).status).toBe(404);
     const brl = await api.call("POST", "/v1/subscriptions", { body: { ...base, business_id: businessId, currency: "BRL" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await counts()).toEqual(before);
   });
 
@@ -287,8 +285,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       ["PUT", `/v1/subscriptions/${created.id}/capacity`, { unit: "seats", total: 1, used: 0 }],
     ] as const) {
       const response = await api.call(method, path, { body });
-      expect(response.status, `${method} ${path}`).toBe(409);
-      expect(response.body.error.code).toBe("state_conflict");
+      expectApiError(response, 409, "state_conflict", { what: `${method} ${path}` });
     }
     const stored = await api.call("GET", `/v1/subscriptions/${created.id}`);
     expect(stored.body.data).toMatchObject({ status: "cancelled", name: "Renamed", allocations: [], capacity: null });
@@ -300,8 +297,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       expect((await api.call("PATCH", `/v1/subscriptions/${created.id}`, { body })).status).toBe(400);
     }
     const brl = await api.call("PATCH", `/v1/subscriptions/${created.id}`, { body: { currency: "BRL", name: "changed" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     const stored = (await api.call("GET", `/v1/subscriptions/${created.id}`)).body.data;
     expect(stored).toEqual(created);
     expect((await api.call("PATCH", "/v1/subscriptions/5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00", { body: {} })).status).toBe(404);
@@ -377,8 +373,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
       [{ project_id: projects[1], share_bps: 1 }],
     ]) {
       const response = await put(created.id, list);
-      expect(response.status).toBe(422);
-      expect(response.body.error.code).toBe("allocation_sum_invalid");
+      expectApiError(response, 422, "allocation_sum_invalid");
     }
     expect((await api.call("GET", `/v1/subscriptions/${created.id}`)).body.data).toEqual(before);
   });
@@ -425,9 +420,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
     };
     const list = template.map((entry) => ({ ...entry, project_id: ids[entry.project_id] ?? entry.project_id }));
     const response = await put(created.id, list);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.subscriptionAllocation.count({ where: { subscriptionId: created.id } })).toBe(0);
   });
 
@@ -439,8 +432,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
     expect(cleared.body.data.allocations).toEqual([]);
     const personal = await subscription({ business_id: undefined, personal: true });
     const refused = await put(personal.id, [{ project_id: projects[0], share_bps: 10_000 }]);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("state_conflict");
+    expectApiError(refused, 409, "state_conflict");
     expect((await put(personal.id, [])).status).toBe(200);
     expect((await put("5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00", [])).status).toBe(404);
     expect((await api.call("PUT", `/v1/subscriptions/${created.id}/allocations`, { body: {} })).status).toBe(400);
@@ -503,8 +495,7 @@ describe("subscription capacity", () => {
     const refused = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, {
       body: { unit: "seats", total: 3, used: 4 },
     });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe("capacity_exceeded");
+    expectApiError(refused, 422, "capacity_exceeded");
     expect((await api.call("GET", `/v1/subscriptions/${created.id}/capacity`)).body.data).toBeNull();
     await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, { body: { unit: "seats", total: 5, used: 1 } });
     const again = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, {
@@ -523,8 +514,7 @@ describe("subscription capacity", () => {
   ])("refuses %j with 400 naming %s", async (body, field) => {
     const created = await subscription();
     const response = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
   });
 
   it("answers 404 for an unknown subscription", async () => {

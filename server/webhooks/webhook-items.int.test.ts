@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
+import { expectApiError } from "../../test/helpers/api-error";
 import { encryptSecret } from "../crypto/secret-box";
 import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
@@ -225,8 +226,7 @@ describe("a 500 on a webhook", () => {
     });
     const raw = JSON.stringify({ events: [event("never")] });
     const response = await post(`/v1/webhooks/generic/${broken.id}`, raw, serviceHeaders(GENERIC_SECRET, raw));
-    expect(response.status).toBe(500);
-    expect(response.body.error.code).toBe("internal_error");
+    expectApiError(response, 500, "internal_error");
     expect(response.body.error.message).not.toMatch(/idempotency/i);
     expect(response.body.error.message).toMatch(/request_id/);
   });

@@ -3,7 +3,9 @@
 // unknown or unconnected answers 401 with every table unchanged.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import type { TErrorCode } from "../errors/app-error";
 import { encryptSecret } from "../crypto/secret-box";
 import { billingAHeaders, billingBHeaders, nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
@@ -73,12 +75,10 @@ async function tableCounts() {
 }
 
 /** Runs `call`, expects 401 unauthenticated, and proves nothing was written. */
-async function expectRefused(call: () => Promise<{ status: number; body: any }>, status = 401, code = "unauthenticated") {
+async function expectRefused(call: () => Promise<TApiResponse>, status = 401, code: TErrorCode = "unauthenticated") {
   const before = await tableCounts();
   const response = await call();
-  expect(response.status).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  expect(response.body.error.request_id).toMatch(/^req_/);
+  expectApiError(response, status, code);
   expect(await tableCounts()).toEqual(before);
   return response;
 }
@@ -682,7 +682,7 @@ describe("GET /v1/webhooks/social_ads", () => {
 
   it("answers 401 for a wrong token or when no token is configured, 400 without a challenge", async () => {
     expect((await check("wrong")).status).toBe(401);
-    expect((await check(`${SECRETS.SOCIAL_ADS_VERIFY_TOKEN}x`)).body.error.code).toBe("unauthenticated");
+    expectApiError(await check(`${SECRETS.SOCIAL_ADS_VERIFY_TOKEN}x`), 401, "unauthenticated");
     expect((await api.call("GET", "/v1/webhooks/social_ads?hub.mode=subscribe", { token: null })).status).toBe(401);
     const noChallenge = await api.call(
       "GET",

@@ -1,6 +1,6 @@
 // Walking a cursor-paged list (contract "Pagination") the way a client does, checking every page.
 import { expect } from "vitest";
-import type { TTestApi } from "./api";
+import type { TApiResponse, TTestApi } from "./api";
 
 /**
  * Follows `next_cursor` from the first page of `path` with `limit` rows a page. Each page must
@@ -19,7 +19,7 @@ export async function walkPages(
   for (let pages = 0; pages === 0 || cursor; pages++) {
     if (pages >= 500) throw new Error(`${path}: more than 500 pages`);
     const url = `${path}${separator}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
-    const response = await api.call("GET", url, { token: options.token });
+    const response: TApiResponse = await api.call("GET", url, { token: options.token });
     expect(response.status, `${url}: ${response.text}`).toBe(200);
     expect(response.body.data.length).toBeLessThanOrEqual(limit);
     expect(response.body.page.has_more).toBe(response.body.page.next_cursor !== null);
