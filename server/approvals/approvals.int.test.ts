@@ -1,7 +1,7 @@
 // The owner's decisions: approving runs a held write exactly once (also under concurrency),
 // rejecting runs nothing, dismissing is for requests; grant_scope requests add the grant.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAgent } from "../../test/helpers/seed";
+import { seedAgent, seedBusiness, seedOwner } from "../../test/helpers/seed";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
 import { expectApiError } from "../../test/helpers/api-error";
@@ -12,7 +12,7 @@ let agent: { id: string; token: string };
 
 beforeAll(async () => {
   api = await createTestApi({ router: createFixtureRouter() });
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Approvals Co", currency: "EUR" } })).body.data.id;
+  businessId = (await seedBusiness(api, { name: "Approvals Co" })).id;
   agent = await seedAgent(api, { grants: [{ scope: "ads", resource: `business:${businessId}`, level: "recommend" }] });
 });
 afterAll(async () => api?.close());
@@ -153,8 +153,8 @@ describe("requests", () => {
   });
 
   it("a permission request for another owner's agent is 404", async () => {
-    const other = await api.db.owner.create({ data: { email: "perm-other@example.test" } });
-    const theirs = await api.db.agent.create({ data: { ownerId: other.id, name: "theirs" } });
+    const other = await seedOwner(api, "perm-other@example.test");
+    const theirs = await seedAgent(api, { name: "theirs" }, other.token);
     const response = await api.call("POST", "/v1/permission-requests", {
       body: { agent_id: theirs.id, grant: { scope: "ads", resource: "*", level: "execute" } },
     });

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedOwner, seedProject } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let otherOwnersBusinessId: string;
@@ -9,12 +11,10 @@ let otherOwnersProjectId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  // Another owner's records, written straight to the database.
-  const other = await api.db.owner.create({ data: { email: "other@example.test" } });
-  const business = await api.db.business.create({ data: { ownerId: other.id, name: "Not yours", currency: "USD" } });
-  const project = await api.db.project.create({ data: { ownerId: other.id, businessId: business.id, name: "Hidden" } });
-  otherOwnersBusinessId = business.id;
-  otherOwnersProjectId = project.id;
+  // Another owner's records.
+  const other = await seedOwner(api, "other@example.test");
+  otherOwnersBusinessId = (await seedBusiness(api, { name: "Not yours", currency: "USD" }, other.token)).id;
+  otherOwnersProjectId = (await seedProject(api, otherOwnersBusinessId, { name: "Hidden" }, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -67,21 +67,9 @@ describe("businesses", () => {
 
   it("paginates by cursor, newest first, each business exactly once", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++)
-      created.push((await api.call("POST", "/v1/businesses", { body: { name: `Page ${i}`, currency: "USD" } })).body.data.id);
+    for (let i = 0; i < 5; i++) created.push((await seedBusiness(api, { name: `Page ${i}`, currency: "USD" })).id);
     const all = (await api.call("GET", "/v1/businesses?limit=200")).body.data as { id: string; created_at: string }[];
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: any = await api.call("GET", `/v1/businesses?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(response.status).toBe(200);
-      expect(response.body.data.length).toBeLessThanOrEqual(2);
-      seen.push(...response.body.data.map((b: { id: string }) => b.id));
-      expect(response.body.page.has_more).toBe(response.body.page.next_cursor !== null);
-      cursor = response.body.page.next_cursor;
-      pages++;
-    } while (cursor && pages < 50);
+    const seen = await walkPages(api, "/v1/businesses");
     expect(seen).toEqual(all.map((b) => b.id));
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of created) expect(seen).toContain(id);

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { seedAgent } from "../../test/helpers/seed";
+import { seedAgent, staticOwner } from "../../test/helpers/seed";
 import { expectApiError } from "../../test/helpers/api-error";
 import { convertAmount, convertMany } from "./fx-service";
 import { toDisplayCurrency } from "./fx-summary";
@@ -306,7 +306,7 @@ describe("changing the base currency (PATCH /v1/me)", () => {
 
   beforeAll(async () => {
     applyTestEnv({ FX_SOURCE: "mock" });
-    ownerId = (await api.call("GET", "/v1/me")).body.data.id;
+    ownerId = (await staticOwner(api)).ownerId;
     const other = await api.db.owner.create({ data: { email: "other-fx@example.test" } });
     otherEventId = (await event({ ownerId: other.id, currency: "USD", amountMinor: 500n, occurredOn: "2026-01-05" })).id;
   });

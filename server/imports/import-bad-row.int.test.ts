@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { seedBusiness } from "../../test/helpers/seed";
 import { todayUtc } from "../fx/money";
 
 let api: TTestApi;
@@ -10,7 +11,7 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 

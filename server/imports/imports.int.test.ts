@@ -4,7 +4,7 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAgent } from "../../test/helpers/seed";
+import { seedAgent, seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
@@ -18,8 +18,8 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => {
   await stopSharedSmtpSink();
@@ -194,8 +194,7 @@ describe("POST /v1/imports (preview)", () => {
     expectApiError(await upload(file, { mapping: "{not json" }), 400, "validation_error");
     expectApiError(await upload(file, { mapping: JSON.stringify({ columns: { date: "Nope" } }) }), 400, "validation_error");
     const other = await signInOwner(api, "other-imports@example.test");
-    const theirs = (await api.call("POST", "/v1/businesses", { token: other.token, body: { name: "Theirs", currency: "EUR" } }))
-      .body.data.id;
+    const theirs = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
     expectApiError(await upload(file, { business_id: theirs }), 404, "not_found");
   });
 
@@ -321,7 +320,7 @@ describe("recurring proposals stay in the import's business", () => {
 
   it("proposes from the statement's own rows and its business's history only, and creates the subscription there", async () => {
     const tag = randomUUID().slice(0, 8);
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Other ${tag}`, currency: "EUR" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: `Other ${tag}` })).id;
     // Business A: six monthly USD charges, confirmed (they become A's import history).
     const series = [6, 5, 4, 3, 2, 1].map((m): [string, string, string, string] => [
       monthsAgo(m),
@@ -359,7 +358,7 @@ describe("recurring proposals stay in the import's business", () => {
 
   it("creates an accepted proposal's subscription in the import's business; another business's subscription does not hide it", async () => {
     const tag = randomUUID().slice(0, 8);
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Second ${tag}`, currency: "EUR" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: `Second ${tag}` })).id;
     const rows = [3, 2, 1].map((m): [string, string, string, string] => [monthsAgo(m), "-12.00", "EUR", `Design tool 1${tag}`]);
     const inA = await upload(statement(rows));
     const acceptedA = await confirm(inA.body.data.import_id, { accept_proposals: [0] });
@@ -380,11 +379,7 @@ describe("recurring proposals stay in the import's business", () => {
 
 describe("reconciliation", () => {
   it("marks a row reconciled against an integration event (each event matches one row) and stores it reconciled", async () => {
-    const integrationId = (
-      await api.db.integration.create({
-        data: { ownerId, provider: "payments_a", name: "payments", businessId, accountId: `acct_${randomUUID()}` },
-      })
-    ).id;
+    const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "payments", businessId });
     const amount = 70_000 + Math.floor(Math.random() * 10_000);
     await ingestEvents(api.db, ownerId, [
       {

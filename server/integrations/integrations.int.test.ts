@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, staticOwner } from "../../test/helpers/seed";
 import { decryptSecret } from "../crypto/secret-box";
 import { createV1Handler } from "../rest/v1";
 import { router } from "../trpc/init";
@@ -24,11 +25,10 @@ const PUBLIC_BASE_URL = "https://books.example.test";
 
 beforeAll(async () => {
   api = await createTestApi({ env: { PUBLIC_BASE_URL } });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
   other = await signInOwner(api, "other-integrations@example.test");
-  othersBusinessId = (await api.call("POST", "/v1/businesses", { token: other.token, body: { name: "Theirs", currency: "EUR" } }))
-    .body.data.id;
+  othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
 });
 afterAll(async () => {
   await stopSharedSmtpSink();
@@ -270,7 +270,7 @@ describe("POST /v1/integrations/{provider}/connect", () => {
 
 describe("GET /v1/integrations", () => {
   it("lists the owner's integrations newest first, paginated, filtered by provider and business", async () => {
-    const business = (await api.call("POST", "/v1/businesses", { body: { name: "Listing", currency: "EUR" } })).body.data.id;
+    const business = (await seedBusiness(api, { name: "Listing" })).id;
     const ids: string[] = [];
     for (const provider of ["billing_b", "social_ads", "billing_b"]) {
       ids.push((await connect(provider, { business_id: business, account_id: newAccount() })).body.data.id);

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedEvent, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
 import { convertBetween, crossRate } from "../fx/money";
 import { MOCK_EUR_RATES } from "../fx/providers/mock";
 
@@ -32,35 +34,16 @@ async function counts() {
   return { events: await api.db.financialEvent.count(), subscriptions: await api.db.subscription.count() };
 }
 
-async function newBusiness(name: string, currency = "EUR"): Promise<string> {
-  const response = await api.call("POST", "/v1/businesses", { body: { name, currency } });
-  expect(response.status).toBe(201);
-  return response.body.data.id;
-}
-
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = await newBusiness("Atlas");
-  projectId = (await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Web" } })).body.data.id;
-  const other = await api.db.owner.create({ data: { email: "other@example.test" } });
-  const otherBusiness = await api.db.business.create({ data: { ownerId: other.id, name: "Not yours", currency: "USD" } });
-  otherBusinessId = otherBusiness.id;
-  otherProjectId = (await api.db.project.create({ data: { ownerId: other.id, businessId: otherBusinessId, name: "Hidden" } })).id;
-  otherOwnersEventId = (
-    await api.db.financialEvent.create({
-      data: {
-        ownerId: other.id,
-        businessId: otherBusinessId,
-        type: "expense",
-        state: "actual",
-        amountMinor: 500n,
-        currency: "USD",
-        occurredOn: new Date(`${PAST}T00:00:00Z`),
-        sourceType: "MANUAL",
-      },
-    })
-  ).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  projectId = (await seedProject(api, businessId)).id;
+  const other = await seedOwner(api, "other@example.test");
+  otherBusinessId = (await seedBusiness(api, { name: "Not yours", currency: "USD" }, other.token)).id;
+  otherProjectId = (await seedProject(api, otherBusinessId, { name: "Hidden" }, other.token)).id;
+  const otherEvent = { business_id: otherBusinessId, amount_minor: 500, currency: "USD", occurred_on: PAST };
+  otherOwnersEventId = (await seedEvent(api, "expense", otherEvent, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -458,7 +441,7 @@ describe("GET /v1/events", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    filterBusinessId = await newBusiness("Filters");
+    filterBusinessId = (await seedBusiness(api, { name: "Filters" })).id;
     filterProjectId = (await api.call("POST", `/v1/businesses/${filterBusinessId}/projects`, { body: { name: "P" } })).body.data
       .id;
     const post = async (name: string, path: string, body: Record<string, unknown>) => {
@@ -584,18 +567,7 @@ describe("GET /v1/events", () => {
   it("paginates by cursor (created_at desc, id desc), every event exactly once", async () => {
     const all = (await api.call("GET", "/v1/events?limit=200")).body.data as { id: string; created_at: string }[];
     expect(all.length).toBeGreaterThan(5);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: any = await api.call("GET", `/v1/events?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(response.status).toBe(200);
-      expect(response.body.data.length).toBeLessThanOrEqual(2);
-      expect(response.body.page.has_more).toBe(response.body.page.next_cursor !== null);
-      seen.push(...response.body.data.map((e: { id: string }) => e.id));
-      cursor = response.body.page.next_cursor;
-      pages++;
-    } while (cursor && pages < 100);
+    const seen = await walkPages(api, "/v1/events");
     expect(seen).toEqual(all.map((e) => e.id));
     const keys = all.map((e) => `${e.created_at}|${e.id}`);
     expect([...keys].sort().reverse()).toEqual(keys);

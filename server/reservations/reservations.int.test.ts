@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedProject, seedReservation } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let businessId: string;
@@ -13,20 +15,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TODAY = new Date().toISOString().slice(0, 10);
 const UNKNOWN = "5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00";
 
-async function reserve(body: Record<string, unknown> = {}) {
-  const response = await api.call("POST", "/v1/budget-reservations", {
-    body: { business_id: businessId, amount_minor: 1000, currency: "USD", purpose: "Q4 ads", ...body },
-  });
-  if (response.status !== 201) throw new Error(`${response.status} ${response.text}`);
-  return response.body.data;
+/** A reservation of 10.00 USD on the business for "Q4 ads", unless `body` says otherwise. */
+function reserve(body: Record<string, unknown> = {}) {
+  return seedReservation(api, { business_id: businessId, amount_minor: 1000, currency: "USD", ...body });
 }
 
 const release = (id: string, body: unknown = {}) => api.call("POST", `/v1/budget-reservations/${id}/release`, { body });
 
 beforeAll(async () => {
   api = await createTestApi();
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  projectId = (await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Web" } })).body.data.id;
+  businessId = (await seedBusiness(api)).id;
+  projectId = (await seedProject(api, businessId)).id;
 });
 afterAll(async () => api?.close());
 
@@ -101,7 +100,7 @@ describe("POST /v1/budget-reservations", () => {
 
 describe("GET /v1/budget-reservations", () => {
   it("lists newest first with filters and cursor pages", async () => {
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: "Other", currency: "USD" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: "Other", currency: "USD" })).id;
     const mine = await reserve({ business_id: other, currency: "GBP" });
     const filtered = await api.call("GET", `/v1/budget-reservations?business_id=${other}`);
     expect(filtered.status).toBe(200);
@@ -111,14 +110,7 @@ describe("GET /v1/budget-reservations", () => {
     expect((await api.call("GET", `/v1/budget-reservations?business_id=${other}&status=active`)).body.data).toEqual([]);
     expect((await api.call("GET", `/v1/budget-reservations?business_id=${other}&status=released`)).body.data).toHaveLength(1);
     const all = (await api.call("GET", "/v1/budget-reservations?limit=200")).body.data.map((r: { id: string }) => r.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: any = await api.call("GET", `/v1/budget-reservations?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      seen.push(...page.body.data.map((r: { id: string }) => r.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
-    expect(seen).toEqual(all);
+    expect(await walkPages(api, "/v1/budget-reservations")).toEqual(all);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type TSmtpSink,
 } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
 import { MAX_LIVE_LOGIN_TOKENS } from "./session-tokens";
 
 const BASE_URL = "http://panel.example.test";
@@ -396,15 +397,7 @@ describe("session lifecycle", () => {
     expect(revoked.body.data.map((s: { id: string }) => s.id)).toEqual([sessions[0]!.sessionId]);
     expectApiError(await api.call("GET", "/v1/me/sessions?status=nope", { token: current.token }), 400, "validation_error");
 
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: TApiResponse = await api.call("GET", `/v1/me/sessions?limit=3${cursor ? `&cursor=${cursor}` : ""}`, {
-        token: current.token,
-      });
-      seen.push(...page.body.data.map((s: { id: string }) => s.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
+    const seen = await walkPages(api, "/v1/me/sessions", { limit: 3, token: current.token });
     expect(seen).toEqual(all.body.data.map((s: { id: string }) => s.id));
   });
 

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedProject, seedSubscription, staticOwner } from "../../test/helpers/seed";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
 import { createSubscription } from "./subscription-service";
@@ -17,22 +19,9 @@ let otherBusinessProject: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TODAY = new Date().toISOString().slice(0, 10);
 
-async function post(path: string, body: unknown) {
-  const response = await api.call("POST", path, { body });
-  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${response.text}`);
-  return response.body.data;
-}
-
-async function subscription(body: Record<string, unknown> = {}) {
-  return post("/v1/subscriptions", {
-    business_id: businessId,
-    name: "Design tool",
-    amount_minor: 10_000,
-    currency: "USD",
-    billing_interval: "month",
-    next_charge_on: "2026-12-01",
-    ...body,
-  });
+/** A monthly "Design tool" of 100.00 USD of the business, unless `body` says otherwise. */
+function subscription(body: Record<string, unknown> = {}) {
+  return seedSubscription(api, { business_id: businessId, amount_minor: 10_000, currency: "USD", ...body });
 }
 
 async function counts() {
@@ -46,12 +35,12 @@ async function counts() {
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await post("/v1/businesses", { name: "Atlas", currency: "EUR" })).id;
-  otherBusinessId = (await post("/v1/businesses", { name: "Borealis", currency: "EUR" })).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  otherBusinessId = (await seedBusiness(api, { name: "Borealis" })).id;
   projects = [];
-  for (const name of ["Web", "App", "Ads"]) projects.push((await post(`/v1/businesses/${businessId}/projects`, { name })).id);
-  otherBusinessProject = (await post(`/v1/businesses/${otherBusinessId}/projects`, { name: "Elsewhere" })).id;
+  for (const name of ["Web", "App", "Ads"]) projects.push((await seedProject(api, businessId, { name })).id);
+  otherBusinessProject = (await seedProject(api, otherBusinessId, { name: "Elsewhere" })).id;
 });
 afterAll(async () => api?.close());
 
@@ -208,8 +197,8 @@ describe("subscription lists", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    listBusiness = (await post("/v1/businesses", { name: "Lists", currency: "USD" })).id;
-    listProject = (await post(`/v1/businesses/${listBusiness}/projects`, { name: "P" })).id;
+    listBusiness = (await seedBusiness(api, { name: "Lists", currency: "USD" })).id;
+    listProject = (await seedProject(api, listBusiness, { name: "P" })).id;
     ids.business = (await subscription({ business_id: listBusiness, name: "b" })).id;
     ids.project = (await subscription({ business_id: undefined, project_id: listProject, name: "p", currency: "EUR" })).id;
     ids.personal = (await subscription({ business_id: undefined, personal: true, name: "me" })).id;
@@ -238,14 +227,7 @@ describe("subscription lists", () => {
     const personal = await api.call("GET", "/v1/subscriptions?personal=true&limit=200");
     expect(personal.body.data.every((s: { personal: boolean }) => s.personal)).toBe(true);
     const all = (await api.call("GET", "/v1/subscriptions?limit=200")).body.data.map((s: { id: string }) => s.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: any = await api.call("GET", `/v1/subscriptions?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.map((s: { id: string }) => s.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
+    const seen = await walkPages(api, "/v1/subscriptions", { limit: 3 });
     expect(seen).toEqual(all);
     for (const id of Object.values(ids)) expect(seen).toContain(id);
     expect((await api.call("GET", "/v1/subscriptions?status=nope")).status).toBe(400);

@@ -5,9 +5,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
-import { encryptSecret } from "../crypto/secret-box";
+import {
+  seedBusiness,
+  seedEvent,
+  seedIntegration,
+  seedOwner,
+  seedProject,
+  seedSubscription,
+  staticOwner,
+} from "../../test/helpers/seed";
 import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
 const SECRETS = {
@@ -25,18 +32,11 @@ let genericId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  genericId = (
-    await api.db.integration.create({
-      data: { ownerId, provider: "generic", name: "g", businessId, secretEncrypted: await encryptSecret(GENERIC_SECRET) },
-    })
-  ).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  genericId = await seedIntegration(api.db, { ownerId, provider: "generic", name: "g", businessId, secret: GENERIC_SECRET });
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 const post = (path: string, body: string, headers: Record<string, string>) =>
   api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
@@ -156,36 +156,22 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
 describe("cross-references to another owner's records", () => {
   it("rejects an event naming another owner's subscription, project or planned event, and stores the rest", async () => {
-    const bob = await signInOwner(api, `bob-${randomUUID()}@example.test`);
-    const as = (token: string) => ({ token });
-    const bobBusiness = (await api.call("POST", "/v1/businesses", { ...as(bob.token), body: { name: "Bob's", currency: "EUR" } }))
-      .body.data.id;
-    const bobProject = (
-      await api.call("POST", `/v1/businesses/${bobBusiness}/projects`, { ...as(bob.token), body: { name: "Bob's project" } })
-    ).body.data.id;
-    const bobSubscription = await api.call("POST", "/v1/subscriptions", {
-      ...as(bob.token),
-      body: {
-        business_id: bobBusiness,
-        name: "Bob's tool",
-        amount_minor: 1000,
-        currency: "EUR",
-        billing_interval: "month",
-        next_charge_on: "2026-12-01",
-      },
-    });
-    expect(bobSubscription.status).toBe(201);
-    const bobPlanned = await api.call("POST", "/v1/planned-expenses", {
-      ...as(bob.token),
-      body: { business_id: bobBusiness, amount_minor: 1000, currency: "EUR", occurred_on: "2026-12-01" },
-    });
-    expect(bobPlanned.status).toBe(201);
+    const bob = await seedOwner(api);
+    const bobBusiness = (await seedBusiness(api, { name: "Bob's" }, bob.token)).id;
+    const bobProject = (await seedProject(api, bobBusiness, { name: "Bob's project" }, bob.token)).id;
+    const bobSubscription = await seedSubscription(
+      api,
+      { business_id: bobBusiness, name: "Bob's tool", amount_minor: 1000 },
+      bob.token,
+    );
+    const plan = { business_id: bobBusiness, amount_minor: 1000, occurred_on: "2026-12-01" };
+    const bobPlanned = await seedEvent(api, "planned_expense", plan, bob.token);
 
     const response = await sendGeneric({
       events: [
-        event("xref-sub", { type: "expense", subscription_id: bobSubscription.body.data.id }),
+        event("xref-sub", { type: "expense", subscription_id: bobSubscription.id }),
         event("xref-project", { project_id: bobProject }),
-        event("xref-planned", { type: "expense", amount_minor: 1000, payload: { fulfills_event_id: bobPlanned.body.data.id } }),
+        event("xref-planned", { type: "expense", amount_minor: 1000, payload: { fulfills_event_id: bobPlanned.id } }),
         event("xref-unknown-sub", { type: "expense", subscription_id: randomUUID() }),
         event("xref-fine"),
       ],
@@ -198,8 +184,8 @@ describe("cross-references to another owner's records", () => {
       [2, "xref-planned", "validation_error", "payload.fulfills_event_id: no such planned event"],
       [3, "xref-unknown-sub", "validation_error", "subscription_id: no such subscription in this business"],
     ]);
-    expect(await api.db.financialEvent.count({ where: { subscriptionId: bobSubscription.body.data.id, ownerId } })).toBe(0);
-    const planned = await api.db.financialEvent.findUniqueOrThrow({ where: { id: bobPlanned.body.data.id } });
+    expect(await api.db.financialEvent.count({ where: { subscriptionId: bobSubscription.id, ownerId } })).toBe(0);
+    const planned = await api.db.financialEvent.findUniqueOrThrow({ where: { id: bobPlanned.id } });
     expect(planned.fulfilledByEventId).toBeNull();
 
     // The owner's own subscription is linked.

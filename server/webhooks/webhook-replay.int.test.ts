@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { encryptSecret } from "../crypto/secret-box";
+import { seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
 import { inTransaction } from "../db/transaction";
 import { runMaintenance } from "../jobs/maintenance";
 import { deliveryDigest, rememberDelivery, WEBHOOK_REPLAY_RETENTION_DAYS } from "./replay-guard";
@@ -24,21 +24,13 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
-async function genericIntegration(): Promise<string> {
-  const row = await api.db.integration.create({
-    data: { ownerId, provider: "generic", name: "generic", businessId, secretEncrypted: await encryptSecret(GENERIC_SECRET) },
-  });
-  return row.id;
-}
-
-async function connect(provider: string, accountId: string): Promise<string> {
-  return (await api.db.integration.create({ data: { ownerId, provider, name: provider, businessId, accountId } })).id;
-}
+const genericIntegration = () => seedIntegration(api.db, { ownerId, provider: "generic", businessId, secret: GENERIC_SECRET });
+const connect = (provider: string, accountId: string) => seedIntegration(api.db, { ownerId, provider, businessId, accountId });
 
 const post = (path: string, body: string, headers: Record<string, string>) =>
   api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });

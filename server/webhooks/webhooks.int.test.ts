@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import type { TErrorCode } from "../errors/app-error";
-import { encryptSecret } from "../crypto/secret-box";
 import { billingAHeaders, billingBHeaders, nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
 const SECRETS = {
@@ -28,34 +28,27 @@ let genericId: string;
 let otherOwnerId: string;
 const integrations: Record<string, string> = {};
 
-async function connect(provider: string, accountId: string, owner = ownerId, business = businessId): Promise<string> {
-  const row = await api.db.integration.create({
-    data: { ownerId: owner, provider, name: `${provider} ${accountId}`, businessId: business, accountId },
-  });
-  return row.id;
+function connect(provider: string, accountId: string, owner = ownerId, business = businessId): Promise<string> {
+  return seedIntegration(api.db, { ownerId: owner, provider, name: `${provider} ${accountId}`, businessId: business, accountId });
 }
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  genericId = (
-    await api.db.integration.create({
-      data: {
-        ownerId,
-        provider: "generic",
-        name: "Zapier-like",
-        businessId,
-        secretEncrypted: await encryptSecret(GENERIC_SECRET),
-      },
-    })
-  ).id;
-  const other = await api.db.owner.create({ data: { email: "bob@example.test" } });
-  otherOwnerId = other.id;
-  const otherBusiness = await api.db.business.create({ data: { ownerId: other.id, name: "Bob's shop", currency: "USD" } });
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  genericId = await seedIntegration(api.db, {
+    ownerId,
+    provider: "generic",
+    name: "Zapier-like",
+    businessId,
+    secret: GENERIC_SECRET,
+  });
+  const other = await seedOwner(api, "bob@example.test");
+  otherOwnerId = other.ownerId;
+  const otherBusiness = await seedBusiness(api, { name: "Bob's shop", currency: "USD" }, other.token);
   integrations.payments_a = await connect("payments_a", "acct_1");
   integrations.social_ads = await connect("social_ads", "act_1");
-  integrations.social_ads_bob = await connect("social_ads", "act_bob", other.id, otherBusiness.id);
+  integrations.social_ads_bob = await connect("social_ads", "act_bob", other.ownerId, otherBusiness.id);
   integrations.search_ads = await connect("search_ads", "123-456-7890");
   integrations.billing_a = await connect("billing_a", "sel_1");
   integrations.billing_b = await connect("billing_b", "acme");
@@ -187,18 +180,14 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
   });
 
   it("refuses a disconnected generic integration with 401", async () => {
-    const id = (
-      await api.db.integration.create({
-        data: {
-          ownerId,
-          provider: "generic",
-          name: "old",
-          businessId,
-          status: "disconnected",
-          secretEncrypted: await encryptSecret(GENERIC_SECRET),
-        },
-      })
-    ).id;
+    const id = await seedIntegration(api.db, {
+      ownerId,
+      provider: "generic",
+      name: "old",
+      businessId,
+      status: "disconnected",
+      secret: GENERIC_SECRET,
+    });
     await expectRefused(() => send({ events: [event("gen-off")] }, undefined, `/v1/webhooks/generic/${id}`));
   });
 

@@ -188,6 +188,7 @@ export async function seedIntegration(
     name?: string;
     /** The signing secret of a generic webhook (stored encrypted, as connect stores it). */
     secret?: string;
+    status?: string;
     createdAt?: Date;
     lastSyncAt?: Date;
   },

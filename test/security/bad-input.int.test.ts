@@ -3,10 +3,10 @@
 // and CSV cells. Each answers 400 validation_error naming the field (or one rejection in a
 // batch) and writes nothing; each case below answered 500 (or was stored) before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "../../server/crypto/secret-box";
 import { paymentsAHeaders, serviceHeaders } from "../../server/webhooks/test-signing";
 import { callMultipart, createTestApi, type TTestApi } from "../helpers/api";
 import { expectApiError } from "../helpers/api-error";
+import { seedBusiness, seedIntegration, staticOwner } from "../helpers/seed";
 
 const GENERIC_SECRET = "bad-input-generic-secret-0123456789";
 const PAYMENTS_SECRET = "whsec_bad_input";
@@ -18,13 +18,9 @@ let genericId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: { WEBHOOK_SECRET_PAYMENTS_A: PAYMENTS_SECRET } });
-  const ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  genericId = (
-    await api.db.integration.create({
-      data: { ownerId, provider: "generic", name: "generic", businessId, secretEncrypted: await encryptSecret(GENERIC_SECRET) },
-    })
-  ).id;
+  const ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  genericId = await seedIntegration(api.db, { ownerId, provider: "generic", businessId, secret: GENERIC_SECRET });
 });
 afterAll(async () => api?.close());
 
