@@ -15,6 +15,7 @@ import {
   seedSubscription,
   staticOwner,
 } from "../../test/helpers/seed";
+import { deliveryEvent, postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
 const SECRETS = {
@@ -23,7 +24,6 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-items",
 };
 const GENERIC_SECRET = "generic-secret-items-0123456789";
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 let api: TTestApi;
 let ownerId: string;
@@ -38,21 +38,12 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 const sendGeneric = (body: unknown) => {
   const raw = JSON.stringify(body);
   return post(`/v1/webhooks/generic/${genericId}`, raw, serviceHeaders(GENERIC_SECRET, raw));
 };
-const event = (external_id: string, extra: Record<string, unknown> = {}) => ({
-  external_id,
-  type: "revenue",
-  state: "actual",
-  amount_minor: 4200,
-  currency: "EUR",
-  occurred_on: YESTERDAY,
-  ...extra,
-});
+const event = deliveryEvent;
 const stored = (externalId: string) => api.db.financialEvent.count({ where: { externalId } });
 
 describe("generic: one bad item is rejected alone", () => {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
+import { postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import { inTransaction } from "../db/transaction";
 import { runMaintenance } from "../jobs/maintenance";
 import { deliveryDigest, rememberDelivery, WEBHOOK_REPLAY_RETENTION_DAYS } from "./replay-guard";
@@ -16,7 +17,6 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-replay",
 };
 const GENERIC_SECRET = "generic-secret-replay-0123456789";
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 let api: TTestApi;
 let ownerId: string;
@@ -32,8 +32,7 @@ afterAll(async () => api?.close());
 const genericIntegration = () => seedIntegration(api.db, { ownerId, provider: "generic", businessId, secret: GENERIC_SECRET });
 const connect = (provider: string, accountId: string) => seedIntegration(api.db, { ownerId, provider, businessId, accountId });
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 
 /** The amounts that count (confirmed) for an integration's key chain. */
 async function confirmedAmounts(integrationId: string, chain: string): Promise<number[]> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { deliveryEvent, postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import type { TErrorCode } from "../errors/app-error";
 import { billingAHeaders, billingBHeaders, nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "./test-signing";
 
@@ -19,7 +20,6 @@ const SECRETS = {
 };
 const GENERIC_SECRET = "generic-secret-0123456789abcdef";
 const TODAY = new Date().toISOString().slice(0, 10);
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 let api: TTestApi;
 let ownerId: string;
@@ -55,8 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 
 async function tableCounts() {
   return {
@@ -84,15 +83,7 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
     const raw = typeof body === "string" ? body : JSON.stringify(body);
     return post(target, raw, headers(raw));
   };
-  const event = (external_id: string, extra: Record<string, unknown> = {}) => ({
-    external_id,
-    type: "revenue",
-    state: "actual",
-    amount_minor: 4200,
-    currency: "EUR",
-    occurred_on: YESTERDAY,
-    ...extra,
-  });
+  const event = deliveryEvent;
   const delivery = {
     events: [
       // integration_id and source_type are overwritten whatever they say

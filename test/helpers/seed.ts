@@ -49,25 +49,19 @@ export async function seedOwner(api: TTestApi, email = `owner-${randomUUID()}@ex
   return { ownerId: owner.id, token };
 }
 
-// --- businesses and projects ---
-
-export async function seedBusiness(
-  api: TTestApi,
-  body: { name?: string; currency?: string } = {},
-  token?: string,
-): Promise<TBusiness> {
-  const response = await api.call("POST", "/v1/businesses", { token, body: { name: "Atlas", currency: "EUR", ...body } });
-  return createdData(response, "a business");
+/** POSTs `body` to `path` as the static owner (or `token`) and answers the created `data`. */
+async function post<T>(api: TTestApi, path: string, body: object, token: string | undefined, what: string): Promise<T> {
+  return createdData<T>(await api.call("POST", path, { token, body }), what);
 }
 
-export async function seedProject(
-  api: TTestApi,
-  businessId: string,
-  body: { name?: string } = {},
-  token?: string,
-): Promise<TProject> {
-  const response = await api.call("POST", `/v1/businesses/${businessId}/projects`, { token, body: { name: "Web", ...body } });
-  return createdData(response, "a project");
+// --- businesses and projects ---
+
+export function seedBusiness(api: TTestApi, body: { name?: string; currency?: string } = {}, token?: string): Promise<TBusiness> {
+  return post(api, "/v1/businesses", { name: "Atlas", currency: "EUR", ...body }, token, "a business");
+}
+
+export function seedProject(api: TTestApi, businessId: string, body: { name?: string } = {}, token?: string): Promise<TProject> {
+  return post(api, `/v1/businesses/${businessId}/projects`, { name: "Web", ...body }, token, "a project");
 }
 
 // --- agents ---
@@ -93,83 +87,67 @@ export async function seedAgent(
   body: { name?: string; grants?: TTestGrant[]; allowed_ip_ranges?: string[]; token_expires_at?: string } = {},
   ownerToken?: string,
 ): Promise<{ id: string; token: string }> {
-  const response = await api.call("POST", "/v1/agents", { token: ownerToken, body: { name: "Test agent", ...body } });
-  const agent = createdData<{ id: string; token: string }>(response, "an agent");
+  const agent = await post<{ id: string; token: string }>(
+    api,
+    "/v1/agents",
+    { name: "Test agent", ...body },
+    ownerToken,
+    "an agent",
+  );
   return { id: agent.id, token: agent.token };
 }
 
 /** A pending approval: an agent's data request (POST /v1/data-requests). */
 export async function seedDataRequest(api: TTestApi, agentToken: string): Promise<{ id: string }> {
-  const response = await api.call("POST", "/v1/data-requests", {
-    token: agentToken,
-    body: { action: "provide_data", description: "bank statements", reason: "for the forecast" },
-  });
-  return createdData<{ approval: { id: string } }>(response, "a data request").approval;
+  const body = { action: "provide_data", description: "bank statements", reason: "for the forecast" };
+  return (await post<{ approval: { id: string } }>(api, "/v1/data-requests", body, agentToken, "a data request")).approval;
 }
 
 // --- the ledger ---
 
-type TScope = { business_id: string } | { project_id: string } | { personal: true };
+/** Where a ledger record belongs: exactly one of a business, a project, or personal. */
+type TScoped = ({ business_id: string } | { project_id: string } | { personal: true }) & Record<string, unknown>;
 
 const EVENT_PATHS = { expense: "/v1/expenses", revenue: "/v1/revenues", planned_expense: "/v1/planned-expenses" } as const;
 
-/** A manual event (42.00 EUR on 2026-01-15 unless `body` says otherwise). */
-export async function seedEvent(
-  api: TTestApi,
-  type: keyof typeof EVENT_PATHS,
-  body: TScope & Record<string, unknown>,
-  token?: string,
-): Promise<TEvent> {
-  const response = await api.call("POST", EVENT_PATHS[type], {
-    token,
-    body: { amount_minor: 4200, currency: "EUR", occurred_on: "2026-01-15", ...body },
-  });
-  return createdData(response, `a ${type}`);
+/** A manual event of 42.00 EUR on 2026-01-15, unless `body` says otherwise. */
+export function seedEvent(api: TTestApi, type: keyof typeof EVENT_PATHS, body: TScoped, token?: string): Promise<TEvent> {
+  const defaults = { amount_minor: 4200, currency: "EUR", occurred_on: "2026-01-15" };
+  return post(api, EVENT_PATHS[type], { ...defaults, ...body }, token, `a ${type}`);
 }
 
-/** A monthly subscription of 9.99 EUR charged next on 2026-12-01, unless `body` says otherwise. */
-export async function seedSubscription(
-  api: TTestApi,
-  body: TScope & Record<string, unknown>,
-  token?: string,
-): Promise<TSubscription> {
-  const response = await api.call("POST", "/v1/subscriptions", {
-    token,
-    body: {
-      name: "Design tool",
-      amount_minor: 999,
-      currency: "EUR",
-      billing_interval: "month",
-      next_charge_on: "2026-12-01",
-      ...body,
-    },
-  });
-  return createdData(response, "a subscription");
+/** A monthly "Design tool" of 9.99 EUR charged next on 2026-12-01, unless `body` says otherwise. */
+export function seedSubscription(api: TTestApi, body: TScoped, token?: string): Promise<TSubscription> {
+  const defaults = {
+    name: "Design tool",
+    amount_minor: 999,
+    currency: "EUR",
+    billing_interval: "month",
+    next_charge_on: "2026-12-01",
+  };
+  return post(api, "/v1/subscriptions", { ...defaults, ...body }, token, "a subscription");
 }
 
-/** An active budget reservation of 50.00 EUR, unless `body` says otherwise. */
-export async function seedReservation(
-  api: TTestApi,
-  body: TScope & Record<string, unknown>,
-  token?: string,
-): Promise<TReservation> {
-  const response = await api.call("POST", "/v1/budget-reservations", {
+/** An active budget reservation of 50.00 EUR for "Q4 ads", unless `body` says otherwise. */
+export function seedReservation(api: TTestApi, body: TScoped, token?: string): Promise<TReservation> {
+  return post(
+    api,
+    "/v1/budget-reservations",
+    { amount_minor: 5000, currency: "EUR", purpose: "Q4 ads", ...body },
     token,
-    body: { amount_minor: 5000, currency: "EUR", purpose: "Q4 ads", ...body },
-  });
-  return createdData(response, "a budget reservation");
+    "a reservation",
+  );
 }
 
 // --- integrations and imports ---
 
 /** A generic signed webhook through POST /v1/integrations/generic/connect, with its secret (shown once). */
-export async function seedGenericWebhook(
+export function seedGenericWebhook(
   api: TTestApi,
   body: { business_id: string; name?: string },
   token?: string,
 ): Promise<TConnectGenericResult> {
-  const response = await api.call("POST", "/v1/integrations/generic/connect", { token, body });
-  return createdData(response, "a generic webhook");
+  return post(api, "/v1/integrations/generic/connect", body, token, "a generic webhook");
 }
 
 /**

@@ -5,7 +5,14 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyTestEnv, freshClientIp, type TTestApi } from "../helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
-import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
+import {
+  cookieHeader,
+  SIGN_IN_BASE_URL,
+  startSignInWorld,
+  storeCookies,
+  type TCookieJar,
+  type TSignInWorld,
+} from "../helpers/panel-sign-in";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { confirmLoginLink } from "../../server/auth/login-link";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
@@ -31,19 +38,11 @@ afterAll(async () => {
   await world?.close();
 });
 
-type TJar = Map<string, string>;
-
-function storeCookies(jar: TJar, response: Response): void {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-  }
-}
+type TJar = TCookieJar;
 
 async function send(jar: TJar, ip: string, method: "GET" | "POST", url: string, form?: Record<string, string>) {
   const headers = new Headers({
-    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+    cookie: cookieHeader(jar),
     [SOCKET_ADDRESS_HEADER]: ip,
   });
   let body: string | undefined;
