@@ -5,14 +5,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyTestEnv, freshClientIp, type TTestApi } from "../helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
-import {
-  cookieHeader,
-  SIGN_IN_BASE_URL,
-  startSignInWorld,
-  storeCookies,
-  type TCookieJar,
-  type TSignInWorld,
-} from "../helpers/panel-sign-in";
+import { cookieHeader, SIGN_IN_BASE_URL, startSignInWorld, storeCookies } from "../helpers/panel-sign-in";
+import type { TCookieJar, TSignInWorld } from "../helpers/panel-sign-in";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { confirmLoginLink } from "../../server/auth/login-link";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
