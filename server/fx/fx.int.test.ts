@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { seedAgent, staticOwner } from "../../test/helpers/seed";
+import { seedAgent, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { expectApiError } from "../../test/helpers/api-error";
 import { convertAmount, convertMany } from "./fx-service";
 import { toDisplayCurrency } from "./fx-summary";
@@ -307,8 +307,8 @@ describe("changing the base currency (PATCH /v1/me)", () => {
   beforeAll(async () => {
     applyTestEnv({ FX_SOURCE: "mock" });
     ownerId = (await staticOwner(api)).ownerId;
-    const other = await api.db.owner.create({ data: { email: "other-fx@example.test" } });
-    otherEventId = (await event({ ownerId: other.id, currency: "USD", amountMinor: 500n, occurredOn: "2026-01-05" })).id;
+    const other = await seedOwner(api, "other-fx@example.test");
+    otherEventId = (await event({ ownerId: other.ownerId, currency: "USD", amountMinor: 500n, occurredOn: "2026-01-05" })).id;
   });
 
   it("re-expresses actual events at their own day's rate and planned ones at today's, from the original amounts", async () => {

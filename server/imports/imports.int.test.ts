@@ -4,9 +4,8 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAgent, seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
+import { seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
 import { todayUtc } from "../fx/money";
 import { ingestEvents } from "../ingest/ingest-service";
@@ -21,10 +20,7 @@ beforeAll(async () => {
   ownerId = (await staticOwner(api)).ownerId;
   businessId = (await seedBusiness(api)).id;
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 const TODAY = todayUtc();
 function daysAgo(days: number): string {
@@ -193,7 +189,7 @@ describe("POST /v1/imports (preview)", () => {
     expectApiError(await upload(file, { preset: "no_such_bank" }), 400, "validation_error");
     expectApiError(await upload(file, { mapping: "{not json" }), 400, "validation_error");
     expectApiError(await upload(file, { mapping: JSON.stringify({ columns: { date: "Nope" } }) }), 400, "validation_error");
-    const other = await signInOwner(api, "other-imports@example.test");
+    const other = await seedOwner(api, "other-imports@example.test");
     const theirs = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
     expectApiError(await upload(file, { business_id: theirs }), 404, "not_found");
   });

@@ -3,9 +3,8 @@
 // path, owner scoping, and the literal route /generic/connect winning over /{provider}/connect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { expectApiError } from "../../test/helpers/api-error";
-import { seedBusiness, staticOwner } from "../../test/helpers/seed";
+import { seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { decryptSecret } from "../crypto/secret-box";
 import { createV1Handler } from "../rest/v1";
 import { router } from "../trpc/init";
@@ -27,13 +26,10 @@ beforeAll(async () => {
   api = await createTestApi({ env: { PUBLIC_BASE_URL } });
   ownerId = (await staticOwner(api)).ownerId;
   businessId = (await seedBusiness(api)).id;
-  other = await signInOwner(api, "other-integrations@example.test");
+  other = await seedOwner(api, "other-integrations@example.test");
   othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 let accountSeq = 0;
 const newAccount = () => `acct_${Date.now().toString(36)}_${++accountSeq}`;
@@ -309,9 +305,8 @@ describe("GET /v1/integrations", () => {
 
 describe("catalogs", () => {
   it("GET /v1/integrations/catalog: every provider with the owner's active and pending counts", async () => {
-    const owner = await signInOwner(api, "catalog-owner@example.test");
-    const business = (await api.call("POST", "/v1/businesses", { token: owner.token, body: { name: "C", currency: "EUR" } })).body
-      .data.id;
+    const owner = await seedOwner(api, "catalog-owner@example.test");
+    const business = (await seedBusiness(api, { name: "C" }, owner.token)).id;
     await connect("payments_a", { business_id: business, account_id: newAccount() }, owner.token);
     await connect("payments_a", { business_id: business, account_id: newAccount() }, owner.token);
     await connect("search_ads", { business_id: business, account_id: newAccount() }, owner.token);
@@ -419,9 +414,8 @@ describe("POST /v1/integrations/{provider}/sync", () => {
   });
 
   it("billing: subscription_change events, by default on the owner's only connection of the provider", async () => {
-    const owner = await signInOwner(api, "billing-owner@example.test");
-    const business = (await api.call("POST", "/v1/businesses", { token: owner.token, body: { name: "B", currency: "USD" } })).body
-      .data.id;
+    const owner = await seedOwner(api, "billing-owner@example.test");
+    const business = (await seedBusiness(api, { name: "B", currency: "USD" }, owner.token)).id;
     const none = await sync("billing_b", {}, owner.token);
     expectApiError(none, 404, "not_found");
     const id = (await connect("billing_b", { business_id: business, account_id: newAccount() }, owner.token)).body.data.id;

@@ -95,7 +95,7 @@ describe("generic: one bad item is rejected alone", () => {
 describe("platform receivers: one bad item is rejected alone", () => {
   it("social_ads: a change of the wrong shape is rejected, the other changes go in", async () => {
     const account = `act_${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "social_ads", name: "s", businessId, accountId: account } });
+    await seedIntegration(api.db, { ownerId, provider: "social_ads", name: "s", businessId, accountId: account });
     const spend = (campaign: string, value: string) => ({
       field: "spend",
       value: { date: YESTERDAY, level: "campaign", campaign_id: campaign, spend: value, currency: "EUR" },
@@ -114,7 +114,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
   it("search_ads: a report row with an impossible date is rejected, the other rows go in", async () => {
     const customer = `cus-${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "search_ads", name: "s", businessId, accountId: customer } });
+    await seedIntegration(api.db, { ownerId, provider: "search_ads", name: "s", businessId, accountId: customer });
     const row = (campaign: string, date: string) => ({ date, campaign_id: campaign, cost_minor: 100, currency: "EUR" });
     const raw = JSON.stringify({
       customer_id: customer,
@@ -128,7 +128,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
   it("payments_a: an event whose mapping throws (a time out of range) is rejected, never a 500", async () => {
     const account = `acct_${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "payments_a", name: "p", businessId, accountId: account } });
+    await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "p", businessId, accountId: account });
     const raw = JSON.stringify({
       id: "evt_far_future",
       type: "charge.succeeded",
