@@ -1,17 +1,11 @@
 // The integrations page's words for the catalog and for what a sync brought in.
 import { describe, expect, it } from "vitest";
+import { PROVIDER_CATALOG } from "@/server/integrations/providers";
 import { describeSync, isAccountProvider, type TCatalogEntry, type TSyncResult } from "./catalog";
 
+/** The catalog's payments_a entry as the owner sees it, changed by `fields`. */
 const entry = (fields: Partial<TCatalogEntry>): TCatalogEntry => ({
-  provider: "payments_a",
-  name: "Payments A",
-  kind: "payments",
-  availability: "available",
-  connect: "account",
-  source_type: "PAYMENTS_API",
-  webhook_path: null,
-  signature_header: null,
-  description: "",
+  ...PROVIDER_CATALOG[0]!,
   connected: 0,
   pending: 0,
   ...fields,

@@ -52,38 +52,37 @@ describe("issuesOf", () => {
 });
 
 describe("formErrorOf", () => {
-  it("puts an issue beside the field it names (its first segment), as a sentence", () => {
-    const error = validation([
-      { path: "amount_minor", message: "must be an exact integer" },
-      { path: "business_id.0", message: "no such business!" },
-    ]);
-    expect(formErrorOf(error, ["amount_minor", "business_id"])).toEqual({
-      fields: { amount_minor: "Must be an exact integer.", business_id: "No such business!" },
-      summary: null,
-    });
-  });
-
-  it("shows the first issue beside a field and sums up a second one on it", () => {
-    const error = validation([
-      { path: "amount_minor", message: "must be an exact integer" },
-      { path: "amount_minor", message: "must be positive" },
-    ]);
-    expect(formErrorOf(error, ["amount_minor"])).toEqual({
-      fields: { amount_minor: "Must be an exact integer." },
-      summary: "Amount_minor: must be positive.",
-    });
-  });
-
-  it("sums up the issues of fields the form does not show, naming their path", () => {
-    const error = validation([
-      { path: "name", message: "too long" },
-      { path: "payload.note", message: "not allowed" },
-      { path: "(body)", message: "malformed JSON" },
-    ]);
-    expect(formErrorOf(error, ["name"])).toEqual({
-      fields: { name: "Too long." },
-      summary: "Payload.note: not allowed. Malformed JSON.",
-    });
+  it.each([
+    [
+      "puts an issue beside the field it names (its first segment), as a sentence",
+      [
+        { path: "amount_minor", message: "must be an exact integer" },
+        { path: "business_id.0", message: "no such business!" },
+      ],
+      ["amount_minor", "business_id"],
+      { fields: { amount_minor: "Must be an exact integer.", business_id: "No such business!" }, summary: null },
+    ],
+    [
+      "shows the first issue beside a field and sums up a second one on it",
+      [
+        { path: "amount_minor", message: "must be an exact integer" },
+        { path: "amount_minor", message: "must be positive" },
+      ],
+      ["amount_minor"],
+      { fields: { amount_minor: "Must be an exact integer." }, summary: "Amount_minor: must be positive." },
+    ],
+    [
+      "sums up the issues of fields the form does not show, naming their path",
+      [
+        { path: "name", message: "too long" },
+        { path: "payload.note", message: "not allowed" },
+        { path: "(body)", message: "malformed JSON" },
+      ],
+      ["name"],
+      { fields: { name: "Too long." }, summary: "Payload.note: not allowed. Malformed JSON." },
+    ],
+  ])("%s", (_, issues, shown, expected) => {
+    expect(formErrorOf(validation(issues), shown)).toEqual(expected);
   });
 
   it("shows the error's own message when there are no issues", () => {
