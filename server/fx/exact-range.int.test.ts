@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMultipart, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
-import { seedBusiness, seedIntegration, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
+import { ingestItem, seedBusiness, seedIntegration, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
 import { ingestEvents } from "../ingest/ingest-service";
 import { convertBetween, todayUtc } from "./money";
 import { MOCK_EUR_RATES } from "./providers/mock";
@@ -154,16 +154,7 @@ describe("subscriptions, reservations, cash snapshots", () => {
 describe("batches: ingest and import", () => {
   it("rejects the one event whose base amount is beyond the range; the rest goes in", async () => {
     const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "p", businessId });
-    const item = (externalId: string, amount: number) => ({
-      integration_id: integrationId,
-      external_id: externalId,
-      type: "revenue",
-      state: "actual",
-      amount_minor: amount,
-      currency: "EUR",
-      occurred_on: DAY,
-      source_type: "PAYMENTS_API",
-    });
+    const item = (externalId: string, amount: number) => ingestItem(integrationId, externalId, amount, { occurred_on: DAY });
     const result = await ingestEvents(api.db, ownerId, [item("ok", 1_000), item("huge", MAX), item("neg", -MAX)]);
     expect(result.inserted).toBe(1);
     expect(result.rejected).toEqual([

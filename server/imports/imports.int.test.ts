@@ -4,7 +4,7 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { ingestItem, seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { todayUtc } from "../fx/money";
@@ -377,18 +377,7 @@ describe("reconciliation", () => {
   it("marks a row reconciled against an integration event (each event matches one row) and stores it reconciled", async () => {
     const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "payments", businessId });
     const amount = 70_000 + Math.floor(Math.random() * 10_000);
-    await ingestEvents(api.db, ownerId, [
-      {
-        integration_id: integrationId,
-        external_id: "ch_1",
-        type: "revenue",
-        state: "actual",
-        amount_minor: amount,
-        currency: "EUR",
-        occurred_on: daysAgo(12),
-        source_type: "PAYMENTS_API",
-      },
-    ]);
+    await ingestEvents(api.db, ownerId, [ingestItem(integrationId, "ch_1", amount, { occurred_on: daysAgo(12) })]);
     const charge = await api.db.financialEvent.findFirstOrThrow({ where: { integrationId, externalId: "ch_1" } });
     const major = (amount / 100).toFixed(2);
     const tag = randomUUID().slice(0, 8);

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { ingestItem, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { countsInTotals } from "../ledger/counted-total";
 import { convertAmount } from "../fx/fx-service";
 import { createEcbProvider } from "../fx/providers/ecb";
@@ -30,18 +30,8 @@ function newIntegration(provider = "payments_a", owner = ownerId, business: stri
   return seedIntegration(api.db, { ownerId: owner, provider, businessId: business });
 }
 
-type TEventInput = Record<string, unknown>;
-const event = (integrationId: string, externalId: string, amount: number, extra: TEventInput = {}): TEventInput => ({
-  integration_id: integrationId,
-  external_id: externalId,
-  type: "revenue",
-  state: "actual",
-  amount_minor: amount,
-  currency: "EUR",
-  occurred_on: DAY,
-  source_type: "PAYMENTS_API",
-  ...extra,
-});
+/** An event item of the integration on DAY (2026-11-02): see ingestItem. */
+const event = ingestItem;
 
 const rowsOf = (integrationId: string) =>
   api.db.financialEvent.findMany({ where: { integrationId }, orderBy: [{ createdAt: "asc" }, { externalId: "asc" }] });
