@@ -5,12 +5,13 @@
 // The server's validation answers (`grants.0.currency`, `allowed_ip_ranges.2`, …) appear
 // beside the control they concern.
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { formErrorByPath, type TFieldIssue, type TFormError } from "@/lib/trpc/errors";
+import { formErrorByPath, type TFormError } from "@/lib/trpc/errors";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
 import { Field, FieldError, FormAlert, SubmitButton } from "../ui/field";
 import { PlusIcon, TrashIcon } from "../ui/icons";
 import { useHydrated } from "../ui/use-hydrated";
 import {
+  agentFormFieldOf,
   draftFromGrant,
   emptyDraft,
   grantsFromDrafts,
@@ -26,25 +27,7 @@ import {
 
 export type TAgentFormValues = { name: string; grants: TGrantInput[]; allowed_ip_ranges: string[] };
 
-const GRANT_FIELDS = ["scope", "resource", "level", "daily_limit_minor", "monthly_limit_minor", "currency", "over_limit"];
 const NO_ERRORS: TFormError = { fields: {}, summary: null };
-
-/** Which control an issue of the server belongs to. */
-function fieldOfIssue(ipRanges: string[]) {
-  return (issue: TFieldIssue): { field: string; message?: string } | null => {
-    const { path, message } = issue;
-    if (path === "name") return { field: "name" };
-    const grant = /^grants\.(\d+)\.([a-z_]+)/.exec(path);
-    if (grant) return { field: GRANT_FIELDS.includes(grant[2]!) ? `grants.${grant[1]}.${grant[2]}` : `grants.${grant[1]}` };
-    if (/^grants(\.\d+)?$/.test(path)) return { field: path };
-    const range = /^allowed_ip_ranges(?:\.(\d+))?/.exec(path);
-    if (range) {
-      const entry = range[1] === undefined ? undefined : ipRanges[Number(range[1])];
-      return { field: "allowed_ip_ranges", message: entry === undefined ? message : `“${entry}” ${message}` };
-    }
-    return null;
-  };
-}
 
 export function AgentForm(props: {
   initial: { name: string; grants: TGrantRecord[]; allowed_ip_ranges: string[] };
@@ -113,7 +96,7 @@ export function AgentForm(props: {
       setErrors(NO_ERRORS);
       setSaved(true);
     } catch (error) {
-      setErrors(formErrorByPath(error, fieldOfIssue(allowed)));
+      setErrors(formErrorByPath(error, agentFormFieldOf(allowed)));
     } finally {
       setPending(false);
     }

@@ -1,6 +1,8 @@
 // An agent's grants as the panel edits them: one draft row per grant, limits typed in MAJOR
-// units and converted to exact minor units (lib/money.ts) when the form is sent.
+// units and converted to exact minor units (lib/money.ts) when the form is sent, and the
+// server's refusals led back to the control they concern. No React: unit-tested in grants.test.ts.
 import { majorToMinor, minorToMajor } from "@/lib/money";
+import type { TFieldIssue } from "@/lib/trpc/errors";
 import type { TAgent } from "@/server/agents/agent.schema";
 import { SCOPES, type TScope } from "@/server/auth/scopes";
 
@@ -133,4 +135,26 @@ export function resourceLabel(resource: string, options: TResourceOption[]): str
 
 export function levelLabel(level: "recommend" | "execute"): string {
   return level === "recommend" ? "Recommend" : "Execute";
+}
+
+const GRANT_FIELDS = ["scope", "resource", "level", "daily_limit_minor", "monthly_limit_minor", "currency", "over_limit"];
+
+/**
+ * Which control of the agent form a server issue belongs to (`grants.0.currency`, the grant's
+ * row for a field it does not show, the IP ranges box naming the entry), or null: the summary.
+ */
+export function agentFormFieldOf(ipRanges: string[]) {
+  return (issue: TFieldIssue): { field: string; message?: string } | null => {
+    const { path, message } = issue;
+    if (path === "name") return { field: "name" };
+    const grant = /^grants\.(\d+)\.([a-z_]+)/.exec(path);
+    if (grant) return { field: GRANT_FIELDS.includes(grant[2]!) ? `grants.${grant[1]}.${grant[2]}` : `grants.${grant[1]}` };
+    if (/^grants(\.\d+)?$/.test(path)) return { field: path };
+    const range = /^allowed_ip_ranges(?:\.(\d+))?/.exec(path);
+    if (range) {
+      const entry = range[1] === undefined ? undefined : ipRanges[Number(range[1])];
+      return { field: "allowed_ip_ranges", message: entry === undefined ? message : `“${entry}” ${message}` };
+    }
+    return null;
+  };
 }

@@ -41,7 +41,8 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function errorOf(status: number, text: string): UploadError {
+/** The UploadError of a failed answer: the contract's error body when there is one, else a message for the status. */
+export function uploadErrorOf(status: number, text: string): UploadError {
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
     const code = typeof body.error?.code === "string" ? body.error.code : null;
@@ -86,7 +87,7 @@ export function uploadStatement(
         }
         return;
       }
-      const error = errorOf(xhr.status, xhr.responseText);
+      const error = uploadErrorOf(xhr.status, xhr.responseText);
       if (error.code && SIGNED_OUT.has(error.code)) window.location.assign("/sign-in");
       reject(error);
     };

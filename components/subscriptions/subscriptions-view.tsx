@@ -13,7 +13,8 @@ import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
 import { RepeatIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
-import { AllocationEditor, bpsToPercent } from "./allocation-editor";
+import { AllocationEditor } from "./allocation-editor";
+import { bpsToPercent } from "./allocation-shares";
 import { NewSubscriptionForm } from "./new-subscription-form";
 
 const PAGE_SIZE = 25;

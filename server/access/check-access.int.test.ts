@@ -4,7 +4,7 @@
 // business is refused by the same rule as a write (403 for its owner's, 404 for anything else).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent } from "../../test/helpers/agents";
+import { seedAgent as createAgent } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
 import type { TAgentActor } from "../auth/actor";

@@ -3,9 +3,10 @@
 // on a business by creating a project there.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, type TTestGrant } from "../../test/helpers/agents";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
+import { businessGrant, seedAgent, seedBusiness, type TTestGrant } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let businessId: string;
@@ -13,8 +14,8 @@ let otherBusinessId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ router: createFixtureRouter() });
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Spend Co", currency: "EUR" } })).body.data.id;
-  otherBusinessId = (await api.call("POST", "/v1/businesses", { body: { name: "Other Co", currency: "EUR" } })).body.data.id;
+  businessId = (await seedBusiness(api, { name: "Spend Co" })).id;
+  otherBusinessId = (await seedBusiness(api, { name: "Other Co" })).id;
 });
 afterAll(async () => api?.close());
 
@@ -24,24 +25,18 @@ const spend = (token: string, name: string, amount = 100, extra: Record<string, 
     token,
     body: { business_id: businessId, name, amount_minor: amount, currency: "EUR", reason: "testing spend", ...extra },
   });
-const grant = (overrides: Partial<TTestGrant> = {}): TTestGrant => ({
-  scope: "ads",
-  resource: `business:${businessId}`,
-  level: "execute",
-  ...overrides,
-});
+const grant = (overrides: Partial<TTestGrant> = {}): TTestGrant => businessGrant(businessId, overrides);
 
 describe("scope and resource", () => {
   it("refuses an agent without the scope with 403 scope_denied, audited, before reading the body", async () => {
-    const agent = await createAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
+    const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
     const response = await api.call("POST", "/v1/test/spend", { token: agent.token, body: { nonsense: true } });
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe("scope_denied");
+    expectApiError(response, 403, "scope_denied");
     expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBe(1);
   });
 
   it("refuses its owner's business that no grant covers with 403 scope_denied naming scope and resource, audited, claiming no key", async () => {
-    const agent = await createAgent(api, { grants: [grant()] });
+    const agent = await seedAgent(api, { grants: [grant()] });
     const response = await api.call("POST", "/v1/test/spend", {
       token: agent.token,
       body: { business_id: otherBusinessId, name: "outside", amount_minor: 100, currency: "EUR", reason: "testing spend" },
@@ -71,7 +66,7 @@ describe("scope and resource", () => {
     const theirs = await api.db.business.create({ data: { ownerId: other.id, name: "Their Secret Co", currency: "EUR" } });
     // Even a grant on everything of its owner reaches nothing of another owner.
     for (const grants of [[grant()], [grant({ resource: "*" })]]) {
-      const agent = await createAgent(api, { grants });
+      const agent = await seedAgent(api, { grants });
       for (const id of [theirs.id, randomUUID()]) {
         const response = await spend(agent.token, "foreign", 100, { business_id: id });
         expect(response.status, response.text).toBe(404);
@@ -86,11 +81,10 @@ describe("scope and resource", () => {
   });
 
   it("needs a reason of at least 3 characters from an agent", async () => {
-    const agent = await createAgent(api, { grants: [grant()] });
+    const agent = await seedAgent(api, { grants: [grant()] });
     for (const reason of [undefined, "", "ab", "   "]) {
       const response = await spend(agent.token, "no-reason", 100, { reason });
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe("missing_reason");
+      expectApiError(response, 400, "missing_reason");
     }
     expect(await projectsNamed("no-reason")).toBe(0);
   });
@@ -106,7 +100,7 @@ describe("scope and resource", () => {
 
 describe("levels and limits", () => {
   it("holds every write of a recommend-level grant for approval (202), writing nothing", async () => {
-    const agent = await createAgent(api, { grants: [grant({ level: "recommend" })] });
+    const agent = await seedAgent(api, { grants: [grant({ level: "recommend" })] });
     const response = await spend(agent.token, "recommended");
     expect(response.status).toBe(202);
     expect(response.body.data).toEqual({ approval: { id: expect.any(String), status: "pending" } });
@@ -124,7 +118,7 @@ describe("levels and limits", () => {
   });
 
   it("executes within the limits (201) and holds past them (202) when over_limit is approval", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 250, currency: "EUR" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 250, currency: "EUR" })] });
     expect((await spend(agent.token, "within-1", 100)).status).toBe(201);
     expect((await spend(agent.token, "within-2", 150)).status).toBe(201);
     const over = await spend(agent.token, "over-1", 1);
@@ -134,11 +128,9 @@ describe("levels and limits", () => {
   });
 
   it("refuses past the limit with 403 limit_exceeded, audited, when over_limit is deny", async () => {
-    const agent = await createAgent(api, { grants: [grant({ monthly_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ monthly_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
     const response = await spend(agent.token, "denied", 101);
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe("limit_exceeded");
-    expect(response.body.error.details).toMatchObject({ period: "month", limit_minor: 100, currency: "EUR" });
+    expectApiError(response, 403, "limit_exceeded", { details: { period: "month", limit_minor: 100, currency: "EUR" } });
     expect(await projectsNamed("denied")).toBe(0);
     const audit = await api.db.auditEntry.findFirst({ where: { actorId: agent.id, action: "access.denied" } });
     expect(audit?.details).toMatchObject({ code: "limit_exceeded" });
@@ -146,7 +138,7 @@ describe("levels and limits", () => {
 
   it("keeps the denial's audit entry but nothing it counted, and frees the key, inside the write's one transaction", async () => {
     // The day's limit passes, the month's fails: the day's count must not stay behind.
-    const agent = await createAgent(api, {
+    const agent = await seedAgent(api, {
       grants: [grant({ daily_limit_minor: 900, monthly_limit_minor: 100, currency: "EUR", over_limit: "deny" })],
     });
     const body = { business_id: businessId, name: "partial", amount_minor: 150, currency: "EUR", reason: "testing spend" };
@@ -173,13 +165,13 @@ describe("levels and limits", () => {
   });
 
   it("holds a write in another currency than the limit's rather than guessing a rate", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR" })] });
     const response = await spend(agent.token, "in-usd", 1, { currency: "USD" });
     expect(response.status).toBe(202);
   });
 
   it("counts the limit atomically: 20 concurrent spends of 100 under a limit of 1000 pass exactly 10 times", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 1000, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 1000, currency: "EUR", over_limit: "deny" })] });
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => spend(agent.token, `race-${i}`, 100)));
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -191,7 +183,7 @@ describe("levels and limits", () => {
   });
 
   it("does not count a write that failed", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 100, currency: "EUR", over_limit: "deny" })] });
     const failed = await spend(agent.token, "", 100); // empty name: rejected by validation
     expect(failed.status).toBe(400);
     expect((await spend(agent.token, "after-failure", 100)).status).toBe(201);
@@ -200,15 +192,14 @@ describe("levels and limits", () => {
 
 describe("limits compare exact integers, not text", () => {
   it("refuses 10,000,000 under a daily limit of 9,000", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 9_000, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 9_000, currency: "EUR", over_limit: "deny" })] });
     const response = await spend(agent.token, "text-order-big", 10_000_000);
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe("limit_exceeded");
+    expectApiError(response, 403, "limit_exceeded");
     expect(await projectsNamed("text-order-big")).toBe(0);
   });
 
   it("passes 70 under a daily limit of 2,000 and counts up to exactly 2,000", async () => {
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 2_000, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 2_000, currency: "EUR", over_limit: "deny" })] });
     expect((await spend(agent.token, "text-order-small", 70)).status).toBe(201);
     expect((await spend(agent.token, "text-order-small", 930)).status).toBe(201);
     expect((await spend(agent.token, "text-order-small", 900)).status).toBe(201);
@@ -220,7 +211,7 @@ describe("limits compare exact integers, not text", () => {
   });
 
   it("passes a monthly limit check with amounts whose text order differs from their numeric order", async () => {
-    const agent = await createAgent(api, {
+    const agent = await seedAgent(api, {
       grants: [grant({ monthly_limit_minor: 10_000, currency: "EUR", over_limit: "deny" })],
     });
     expect((await spend(agent.token, "text-order-month", 9)).status).toBe(201);
@@ -230,7 +221,7 @@ describe("limits compare exact integers, not text", () => {
   it("under concurrency never passes the limit and never wrongly refuses, with amounts of different lengths", async () => {
     // Limit 10,000; amounts 900 and 90 sort above "10000" as text, 5,000 below it. Numerically
     // 10 × 900 + 10 × 90 = 9,900 fits, and one 5,000 on top does not: exactly those 20 pass.
-    const agent = await createAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR", over_limit: "deny" })] });
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 10_000, currency: "EUR", over_limit: "deny" })] });
     const amounts = [...Array.from({ length: 10 }, () => 900), ...Array.from({ length: 10 }, () => 90)];
     const responses = await Promise.all(amounts.map((amount, i) => spend(agent.token, `text-race-${i}`, amount)));
     expect(responses.map((r) => r.status)).toEqual(amounts.map(() => 201));

@@ -1,8 +1,9 @@
 // Agents end to end: tokens shown once and stored as hashes, rotation, revocation, expiry,
 // suspension, IP ranges, grants validation, owner-only operations, isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent } from "../../test/helpers/agents";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedAgent, seedBusiness, seedOwner } from "../../test/helpers/seed";
 import { sha256Hex } from "../auth/tokens";
 
 let api: TTestApi;
@@ -12,10 +13,10 @@ let othersAgentId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Agents Co", currency: "EUR" } })).body.data.id;
-  const other = await api.db.owner.create({ data: { email: "someone-else@example.test" } });
-  othersBusinessId = (await api.db.business.create({ data: { ownerId: other.id, name: "Theirs", currency: "EUR" } })).id;
-  othersAgentId = (await api.db.agent.create({ data: { ownerId: other.id, name: "Their agent" } })).id;
+  businessId = (await seedBusiness(api, { name: "Agents Co" })).id;
+  const other = await seedOwner(api, "someone-else@example.test");
+  othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
+  othersAgentId = (await seedAgent(api, { name: "Their agent" }, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -46,7 +47,7 @@ describe("agent tokens", () => {
   });
 
   it("lets an agent read its owner's Me with only id, base_currency, timezone, plan and actor", async () => {
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     const me = await api.call("GET", "/v1/me", { token: agent.token });
     expect(me.status).toBe(200);
     expect(Object.keys(me.body.data).sort()).toEqual(["actor", "base_currency", "id", "plan", "timezone"]);
@@ -54,41 +55,36 @@ describe("agent tokens", () => {
   });
 
   it("rotates: the old token is revoked at once, the new one works", async () => {
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     const rotated = await api.call("POST", `/v1/agents/${agent.id}/rotate-token`, { body: {} });
     expect(rotated.status).toBe(200);
     expect(rotated.body.data.token).not.toBe(agent.token);
     const old = await api.call("GET", "/v1/me", { token: agent.token });
-    expect(old.status).toBe(401);
-    expect(old.body.error.code).toBe("token_revoked");
+    expectApiError(old, 401, "token_revoked");
     expect((await api.call("GET", "/v1/me", { token: rotated.body.data.token })).status).toBe(200);
   });
 
   it("revokes: 401 token_revoked, and a second revoke is 409", async () => {
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     expect((await api.call("POST", `/v1/agents/${agent.id}/revoke`)).body.data.status).toBe("revoked");
     const call = await api.call("GET", "/v1/me", { token: agent.token });
-    expect(call.status).toBe(401);
-    expect(call.body.error.code).toBe("token_revoked");
+    expectApiError(call, 401, "token_revoked");
     const again = await api.call("POST", `/v1/agents/${agent.id}/revoke`);
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("state_conflict");
+    expectApiError(again, 409, "state_conflict");
     expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { name: "x" } })).status).toBe(409);
     expect((await api.call("POST", `/v1/agents/${agent.id}/rotate-token`, { body: {} })).status).toBe(409);
   });
 
   it("answers 401 token_expired past expires_at", async () => {
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     await api.db.agentToken.updateMany({ where: { agentId: agent.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const call = await api.call("GET", "/v1/me", { token: agent.token });
-    expect(call.status).toBe(401);
-    expect(call.body.error.code).toBe("token_expired");
+    expectApiError(call, 401, "token_expired");
   });
 
   it("refuses a token_expires_at in the past", async () => {
     const response = await api.call("POST", "/v1/agents", { body: { name: "x", token_expires_at: "2020-01-01T00:00:00Z" } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues[0].path).toBe("token_expires_at");
+    expectApiError(response, 400, "validation_error", { issue: "token_expires_at" });
   });
 
   it("accepts a token_expires_at up to one year ahead and refuses a later one with 400, on create and rotate", async () => {
@@ -100,8 +96,7 @@ describe("agent tokens", () => {
     const agents = await api.db.agent.count();
     for (const token_expires_at of [oneYearAhead(1), oneYearAhead(60 * 24), "2999-01-01T00:00:00Z"]) {
       const response = await api.call("POST", "/v1/agents", { body: { name: "too long", token_expires_at } });
-      expect(response.status, token_expires_at).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: token_expires_at });
       expect(response.body.error.details.issues[0].path).toBe("token_expires_at");
     }
     expect(await api.db.agent.count()).toBe(agents);
@@ -114,8 +109,7 @@ describe("agent tokens", () => {
     const refused = await api.call("POST", `/v1/agents/${created.body.data.id}/rotate-token`, {
       body: { token_expires_at: oneYearAhead(1) },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.details.issues[0].path).toBe("token_expires_at");
+    expectApiError(refused, 400, "validation_error", { issue: "token_expires_at" });
     // Nothing rotated: the token still works.
     expect((await api.call("GET", "/v1/me", { token: created.body.data.token })).status).toBe(200);
     const rotated = await api.call("POST", `/v1/agents/${created.body.data.id}/rotate-token`, {
@@ -125,26 +119,24 @@ describe("agent tokens", () => {
   });
 
   it("answers 403 agent_suspended while suspended, and works again after", async () => {
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     expect((await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "suspended" } })).body.data.status).toBe(
       "suspended",
     );
     const call = await api.call("GET", "/v1/me", { token: agent.token });
-    expect(call.status).toBe(403);
-    expect(call.body.error.code).toBe("agent_suspended");
+    expectApiError(call, 403, "agent_suspended");
     await api.call("PATCH", `/v1/agents/${agent.id}`, { body: { status: "active" } });
     expect((await api.call("GET", "/v1/me", { token: agent.token })).status).toBe(200);
   });
 
   it("answers 403 ip_not_allowed from outside the allowed ranges", async () => {
-    const agent = await createAgent(api, { allowed_ip_ranges: ["10.0.0.0/8", "2001:db8::/32"] });
+    const agent = await seedAgent(api, { allowed_ip_ranges: ["10.0.0.0/8", "2001:db8::/32"] });
     const inside = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "10.1.2.3" });
     expect(inside.status).toBe(200);
     const v6 = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "2001:db8::1" });
     expect(v6.status).toBe(200);
     const outside = await api.call("GET", "/v1/me", { token: agent.token, clientIp: "192.168.1.1" });
-    expect(outside.status).toBe(403);
-    expect(outside.body.error.code).toBe("ip_not_allowed");
+    expectApiError(outside, 403, "ip_not_allowed");
     const unknown = await api.call("GET", "/v1/me", { token: agent.token });
     expect(unknown.status).toBe(403);
   });
@@ -160,8 +152,7 @@ describe("grants", () => {
   ])("refuses %j naming %s", async (grant, path) => {
     const before = await api.db.agent.count();
     const response = await api.call("POST", "/v1/agents", { body: { name: "x", grants: [grant] } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expectApiError(response, 400, "validation_error", { issue: path });
     expect(await api.db.agent.count()).toBe(before);
   });
 
@@ -174,7 +165,7 @@ describe("grants", () => {
   });
 
   it("replaces grants with PATCH", async () => {
-    const agent = await createAgent(api, { grants: [{ scope: "ads", resource: "*", level: "recommend" }] });
+    const agent = await seedAgent(api, { grants: [{ scope: "ads", resource: "*", level: "recommend" }] });
     const patched = await api.call("PATCH", `/v1/agents/${agent.id}`, {
       body: { grants: [{ scope: "finances:observe", resource: "personal", level: "execute" }] },
     });
@@ -186,7 +177,7 @@ describe("grants", () => {
 
 describe("owner-only operations", () => {
   it("refuses an agent with 403 scope_denied and audits the denial", async () => {
-    const agent = await createAgent(api, { grants: [{ scope: "ads", resource: "*", level: "execute" }] });
+    const agent = await seedAgent(api, { grants: [{ scope: "ads", resource: "*", level: "execute" }] });
     for (const [method, path] of [
       ["GET", "/v1/businesses"],
       ["POST", "/v1/businesses"],
@@ -198,8 +189,7 @@ describe("owner-only operations", () => {
         token: agent.token,
         body: method === "GET" ? undefined : { name: "x", currency: "EUR" },
       });
-      expect(response.status, `${method} ${path}`).toBe(403);
-      expect(response.body.error.code).toBe("scope_denied");
+      expectApiError(response, 403, "scope_denied", { what: `${method} ${path}` });
     }
     const denials = await api.db.auditEntry.findMany({
       where: { actorType: "agent", actorId: agent.id, action: "access.denied" },

@@ -3,6 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedIntegration, seedOwner } from "../../test/helpers/seed";
 import type { TActor } from "../auth/actor";
 import { toAppError } from "../errors/to-app-error";
 import { ingestSignals } from "../ingest/ingest-service";
@@ -21,18 +23,10 @@ const ownerActor = (ownerId: string): TActor => ({ type: "owner", ownerId, crede
 const callerFor = (actor: TActor) => createCaller(createContext({ db: api.db, actor, requestId: "req_alerts_test", ip: null }));
 
 async function setUpOwner(email: string) {
-  const owner = await api.db.owner.create({ data: { email } });
-  const business = await api.db.business.create({ data: { ownerId: owner.id, name: email, currency: "EUR" } });
-  const integration = await api.db.integration.create({
-    data: {
-      ownerId: owner.id,
-      provider: "payments_a",
-      name: "Payments A",
-      businessId: business.id,
-      accountId: `acct_${randomUUID()}`,
-    },
-  });
-  return { ownerId: owner.id, businessId: business.id, integrationId: integration.id };
+  const { ownerId, token } = await seedOwner(api, email);
+  const businessId = (await seedBusiness(api, { name: email }, token)).id;
+  const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "Payments A", businessId });
+  return { ownerId, businessId, integrationId };
 }
 
 function signal(integrationId: string, externalId: string, extra: Partial<TIntegrationSignal> = {}): TIntegrationSignal {
@@ -166,8 +160,7 @@ describe("alerts.recent (panel only)", () => {
       ),
     ).toBe(false);
     const missing = await api.call("GET", "/v1/alerts");
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe("not_found");
+    expectApiError(missing, 404, "not_found");
     const doc = await api.call("GET", "/v1/openapi.json", { token: null });
     expect(Object.keys(doc.body.paths).some((path) => path.includes("alert"))).toBe(false);
     expect(doc.text).not.toContain("alerts.recent");

@@ -2,9 +2,10 @@
 // rejecting runs nothing, dismissing is for requests; grant_scope requests add the grant.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc } from "../../lib/days";
-import { createAgent } from "../../test/helpers/agents";
+import { seedAgent, seedBusiness, seedOwner } from "../../test/helpers/seed";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
+import { expectApiError } from "../../test/helpers/api-error";
 
 let api: TTestApi;
 let businessId: string;
@@ -12,8 +13,8 @@ let agent: { id: string; token: string };
 
 beforeAll(async () => {
   api = await createTestApi({ router: createFixtureRouter() });
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Approvals Co", currency: "EUR" } })).body.data.id;
-  agent = await createAgent(api, { grants: [{ scope: "ads", resource: `business:${businessId}`, level: "recommend" }] });
+  businessId = (await seedBusiness(api, { name: "Approvals Co" })).id;
+  agent = await seedAgent(api, { grants: [{ scope: "ads", resource: `business:${businessId}`, level: "recommend" }] });
 });
 afterAll(async () => api?.close());
 
@@ -43,8 +44,7 @@ describe("approving a held write", () => {
     expect(audit).not.toBeNull();
     for (const action of ["approve", "reject"]) {
       const again = await api.call("POST", `/v1/approvals/${id}/${action}`, { body: {} });
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe("state_conflict");
+      expectApiError(again, 409, "state_conflict");
     }
     expect(await api.db.project.count({ where: { name: "approved-once" } })).toBe(1);
   });
@@ -62,8 +62,7 @@ describe("approving a held write", () => {
   it("validates params_override like the original body; a bad one changes nothing", async () => {
     const id = await heldWrite("override-me");
     const bad = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { params_override: { amount_minor: "lots" } } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues[0].path).toBe("amount_minor");
+    expectApiError(bad, 400, "validation_error", { issue: "amount_minor" });
     expect((await api.call("GET", `/v1/approvals/${id}`)).body.data.status).toBe("pending");
     const good = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { params_override: { name: "overridden" } } });
     expect(good.status).toBe(200);
@@ -97,8 +96,7 @@ describe("rejecting and dismissing", () => {
   it("refuses decisions from an agent", async () => {
     const id = await heldWrite("agent-decides");
     const response = await api.call("POST", `/v1/approvals/${id}/approve`, { token: agent.token, body: {} });
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe("scope_denied");
+    expectApiError(response, 403, "scope_denied");
   });
 });
 
@@ -108,8 +106,7 @@ describe("requests", () => {
       token: agent.token,
       body: { action: "connect_integration", description: "the ads account" },
     });
-    expect(noReason.status).toBe(400);
-    expect(noReason.body.error.code).toBe("missing_reason");
+    expectApiError(noReason, 400, "missing_reason");
     const response = await api.call("POST", "/v1/data-requests", {
       token: agent.token,
       body: { action: "connect_integration", provider: "social_ads", description: "the ads account", reason: "to read spend" },
@@ -125,7 +122,7 @@ describe("requests", () => {
   });
 
   it("a permission request adds the grant when approved", async () => {
-    const reader = await createAgent(api);
+    const reader = await seedAgent(api);
     expect(
       (
         await api.call("POST", "/v1/data-requests", {
@@ -157,8 +154,8 @@ describe("requests", () => {
   });
 
   it("a permission request for another owner's agent is 404", async () => {
-    const other = await api.db.owner.create({ data: { email: "perm-other@example.test" } });
-    const theirs = await api.db.agent.create({ data: { ownerId: other.id, name: "theirs" } });
+    const other = await seedOwner(api, "perm-other@example.test");
+    const theirs = await seedAgent(api, { name: "theirs" }, other.token);
     const response = await api.call("POST", "/v1/permission-requests", {
       body: { agent_id: theirs.id, grant: { scope: "ads", resource: "*", level: "execute" } },
     });
@@ -181,7 +178,7 @@ describe("approving a permission request with params_override", () => {
   const grantsOf = async (agentId: string) => (await api.call("GET", `/v1/agents/${agentId}`)).body.data.grants;
 
   it("grants exactly the overridden grant (lower limit, narrower resource, recommend), as stored", async () => {
-    const reader = await createAgent(api);
+    const reader = await seedAgent(api);
     const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Narrow" } });
     expect(project.status, project.text).toBe(201);
     const id = await requestGrant(reader.id);
@@ -221,7 +218,7 @@ describe("approving a permission request with params_override", () => {
   });
 
   it("refuses an invalid override with 400 validation_error naming the field, storing and granting nothing", async () => {
-    const reader = await createAgent(api);
+    const reader = await seedAgent(api);
     const id = await requestGrant(reader.id);
     const before = (await api.call("GET", `/v1/approvals/${id}`)).body.data;
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -234,9 +231,7 @@ describe("approving a permission request with params_override", () => {
     ];
     for (const [override, field] of cases) {
       const response = await api.call("POST", `/v1/approvals/${id}/approve`, { body: { params_override: override } });
-      expect(response.status, JSON.stringify(override)).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
-      expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+      expectApiError(response, 400, "validation_error", { issue: field, what: JSON.stringify(override) });
     }
     expect((await api.call("GET", `/v1/approvals/${id}`)).body.data).toEqual(before);
     expect(await grantsOf(reader.id)).toEqual([]);
@@ -308,8 +303,7 @@ describe("approving a connect_integration data request", () => {
     const refused = await api.call("POST", `/v1/approvals/${overridden}/approve`, {
       body: { params_override: { agent_id: "x" } },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.details.issues[0].path).toBe("agent_id");
+    expectApiError(refused, 400, "validation_error", { issue: "agent_id" });
     const generic = await approveIt(overridden, { provider: "generic" });
     expect(generic.params).toMatchObject({ provider: "generic" });
     expect(generic.result.data.next_step).toMatchObject({ path: "/v1/integrations/generic/connect" });

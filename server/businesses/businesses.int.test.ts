@@ -1,6 +1,9 @@
 // Businesses and projects over /v1: shapes, validation, pagination and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedOwner, seedProject } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let otherOwnersBusinessId: string;
@@ -8,12 +11,10 @@ let otherOwnersProjectId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  // Another owner's records, written straight to the database.
-  const other = await api.db.owner.create({ data: { email: "other@example.test" } });
-  const business = await api.db.business.create({ data: { ownerId: other.id, name: "Not yours", currency: "USD" } });
-  const project = await api.db.project.create({ data: { ownerId: other.id, businessId: business.id, name: "Hidden" } });
-  otherOwnersBusinessId = business.id;
-  otherOwnersProjectId = project.id;
+  // Another owner's records.
+  const other = await seedOwner(api, "other@example.test");
+  otherOwnersBusinessId = (await seedBusiness(api, { name: "Not yours", currency: "USD" }, other.token)).id;
+  otherOwnersProjectId = (await seedProject(api, otherOwnersBusinessId, { name: "Hidden" }, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -44,9 +45,7 @@ describe("businesses", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (body, field) => {
     const before = await api.db.business.count();
     const response = await api.call("POST", "/v1/businesses", { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.business.count()).toBe(before);
   });
 
@@ -61,30 +60,16 @@ describe("businesses", () => {
 
   it("answers 400 for a non-UUID id and 404 for an unknown one", async () => {
     const bad = await api.call("GET", "/v1/businesses/not-a-uuid");
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues[0].path).toBe("id");
+    expectApiError(bad, 400, "validation_error", { issue: "id" });
     const unknown = await api.call("GET", "/v1/businesses/5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe("not_found");
+    expectApiError(unknown, 404, "not_found");
   });
 
   it("paginates by cursor, newest first, each business exactly once", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++)
-      created.push((await api.call("POST", "/v1/businesses", { body: { name: `Page ${i}`, currency: "USD" } })).body.data.id);
+    for (let i = 0; i < 5; i++) created.push((await seedBusiness(api, { name: `Page ${i}`, currency: "USD" })).id);
     const all = (await api.call("GET", "/v1/businesses?limit=200")).body.data as { id: string; created_at: string }[];
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: any = await api.call("GET", `/v1/businesses?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(response.status).toBe(200);
-      expect(response.body.data.length).toBeLessThanOrEqual(2);
-      seen.push(...response.body.data.map((b: { id: string }) => b.id));
-      expect(response.body.page.has_more).toBe(response.body.page.next_cursor !== null);
-      cursor = response.body.page.next_cursor;
-      pages++;
-    } while (cursor && pages < 50);
+    const seen = await walkPages(api, "/v1/businesses");
     expect(seen).toEqual(all.map((b) => b.id));
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of created) expect(seen).toContain(id);
@@ -97,8 +82,7 @@ describe("businesses", () => {
     expect((await api.call("GET", "/v1/businesses")).body.page).toHaveProperty("has_more");
     for (const query of ["limit=0", "limit=201", "limit=abc", "limit=1.5", "cursor=bm9wZQ", "cursor=%%%"]) {
       const response = await api.call("GET", `/v1/businesses?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: query });
     }
   });
 
@@ -176,7 +160,6 @@ describe("me", () => {
     [{ base_currency: "ABC" }, "base_currency"],
   ])("refuses %j", async (body, field) => {
     const response = await api.call("PATCH", "/v1/me", { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues[0].path).toBe(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
   });
 });

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { inTransaction } from "../db/transaction";
 import { upsertCashSnapshots } from "./cash-service";
 
@@ -28,8 +30,8 @@ const snapshot = (body: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
@@ -112,9 +114,7 @@ describe("POST /v1/cash-snapshots", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (patch, field) => {
     const before = await api.db.cashSnapshot.count();
     const response = await snapshot(patch);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.cashSnapshot.count()).toBe(before);
   });
 
@@ -122,8 +122,7 @@ describe("POST /v1/cash-snapshots", () => {
     const before = await api.db.cashSnapshot.count();
     expect((await snapshot({ business_id: UNKNOWN })).status).toBe(404);
     const brl = await snapshot({ currency: "BRL", payload: { account_id: "brl" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await api.db.cashSnapshot.count()).toBe(before);
   });
 
@@ -149,7 +148,7 @@ describe("POST /v1/cash-snapshots", () => {
 
 describe("snapshots are keyed by their scope and account", () => {
   it("keeps two businesses' snapshots of one account label and day apart, and personal apart from both", async () => {
-    const second = (await api.call("POST", "/v1/businesses", { body: { name: "Boreal", currency: "EUR" } })).body.data.id;
+    const second = (await seedBusiness(api, { name: "Boreal" })).id;
     const account = { account_id: "shared-label" };
     const a = await snapshot({ payload: account, amount_minor: 1_000, as_of: "2026-07-01T08:00:00Z" });
     expect(a.status).toBe(201);
@@ -187,8 +186,8 @@ describe("snapshots are keyed by their scope and account", () => {
 
 describe("upsertCashSnapshots (the snapshot path)", () => {
   it("counts inserted, deduped and rejected per item, and marks integration snapshots real", async () => {
-    const other = await api.db.owner.create({ data: { email: "other-cash@example.test" } });
-    const foreign = await api.db.business.create({ data: { ownerId: other.id, name: "Not yours", currency: "USD" } });
+    const other = await seedOwner(api, "other-cash@example.test");
+    const foreign = await seedBusiness(api, { name: "Not yours", currency: "USD" }, other.token);
     const integrationId = "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f";
     const source = (external_id: string) => ({ source: { type: "BANK_API", integration_id: integrationId, external_id } });
     const result = await inTransaction(api.db, (tx) =>

@@ -6,10 +6,11 @@
 // USD, so 2^53 − 1 EUR cents are beyond the range in USD, while 2^53 − 1 JPY (about 0.6 USD
 // cents each) fit.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc, utcMidnightOf } from "../../lib/days";
-import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callMultipart, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { ingestItem, seedBusiness, seedIntegration, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
 import { ingestEvents } from "../ingest/ingest-service";
 import { convertBetween } from "./money";
 import { MOCK_EUR_RATES } from "./providers/mock";
@@ -23,13 +24,10 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 async function counts() {
   const db = api.db;
@@ -41,11 +39,8 @@ async function counts() {
   };
 }
 
-function expectAmountRefused(response: { status: number; body: any; text: string }) {
-  expect(response.status, response.text).toBe(400);
-  expect(response.body.error.code).toBe("validation_error");
-  expect(response.body.error.details.issues[0].path).toBe("amount_minor");
-  expect(response.body.error.message).toMatch(/exact/);
+function expectAmountRefused(response: TApiResponse) {
+  expectApiError(response, 400, "validation_error", { issue: "amount_minor", message: /exact/ });
 }
 
 const expense = (amount: number, currency: string) => ({
@@ -81,8 +76,7 @@ describe("manual writes (REST)", () => {
 
     const before = await counts();
     const over = await api.call("POST", "/v1/expenses", { body: { ...expense(MAX, "USD"), amount_minor: 2 ** 53 } });
-    expect(over.status, over.text).toBe(400);
-    expect(over.body.error.code).toBe("validation_error");
+    expectApiError(over, 400, "validation_error");
     expect(await counts()).toEqual(before);
   });
 
@@ -160,26 +154,15 @@ describe("subscriptions, reservations, cash snapshots", () => {
 
 describe("batches: ingest and import", () => {
   it("rejects the one event whose base amount is beyond the range; the rest goes in", async () => {
-    const integration = await api.db.integration.create({
-      data: { ownerId, provider: "payments_a", name: "p", businessId, accountId: `acct_${randomUUID()}` },
-    });
-    const item = (externalId: string, amount: number) => ({
-      integration_id: integration.id,
-      external_id: externalId,
-      type: "revenue",
-      state: "actual",
-      amount_minor: amount,
-      currency: "EUR",
-      occurred_on: DAY,
-      source_type: "PAYMENTS_API",
-    });
+    const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "p", businessId });
+    const item = (externalId: string, amount: number) => ingestItem(integrationId, externalId, amount, { occurred_on: DAY });
     const result = await ingestEvents(api.db, ownerId, [item("ok", 1_000), item("huge", MAX), item("neg", -MAX)]);
     expect(result.inserted).toBe(1);
     expect(result.rejected).toEqual([
       { index: 1, external_id: "huge", code: "validation_error", message: expect.stringMatching(/^amount_minor: .*exact/) },
       { index: 2, external_id: "neg", code: "validation_error", message: expect.stringMatching(/^amount_minor: .*exact/) },
     ]);
-    const rows = await api.db.financialEvent.findMany({ where: { integrationId: integration.id } });
+    const rows = await api.db.financialEvent.findMany({ where: { integrationId } });
     expect(rows.map((r) => r.externalId)).toEqual(["ok"]);
   });
 
@@ -215,9 +198,9 @@ describe("batches: ingest and import", () => {
 
 describe("base-currency change (PATCH /v1/me)", () => {
   it("answers 422 currency_unsupported when an event would be beyond the range in the new base; nothing changes", async () => {
-    const owner = await signInOwner(api, `rebase-${randomUUID().slice(0, 8)}@example.test`);
+    const owner = await seedOwner(api, `rebase-${randomUUID().slice(0, 8)}@example.test`);
     const call = (method: string, path: string, body?: unknown) => api.call(method, path, { token: owner.token, body });
-    const business = (await call("POST", "/v1/businesses", { name: "B", currency: "USD" })).body.data.id;
+    const business = (await seedBusiness(api, { name: "B", currency: "USD" }, owner.token)).id;
     const small = await call("POST", "/v1/expenses", {
       business_id: business,
       amount_minor: 500,
@@ -235,9 +218,9 @@ describe("base-currency change (PATCH /v1/me)", () => {
 
     // USD → JPY: 1 cent ≈ 1.5 yen, so 2^53 − 1 cents are beyond the range in JPY.
     const refused = await call("PATCH", "/v1/me", { base_currency: "JPY" });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.error.code).toBe("currency_unsupported");
-    expect(refused.body.error.details).toMatchObject({ currency: "JPY", field: "base_currency", reason: "amount_out_of_range" });
+    expectApiError(refused, 422, "currency_unsupported", {
+      details: { currency: "JPY", field: "base_currency", reason: "amount_out_of_range" },
+    });
     const ownerRow = await api.db.owner.findUniqueOrThrow({ where: { id: owner.ownerId } });
     expect(ownerRow.baseCurrency).toBe("USD");
     expect(await api.db.financialEvent.findMany({ where: { ownerId: owner.ownerId }, orderBy: { id: "asc" } })).toEqual(before);
@@ -252,9 +235,9 @@ describe("base-currency change (PATCH /v1/me)", () => {
   });
 
   it("also refuses a change under which a subscription, reservation or cash snapshot could not be shown", async () => {
-    const owner = await signInOwner(api, `rebase-${randomUUID().slice(0, 8)}@example.test`);
+    const owner = await seedOwner(api, `rebase-${randomUUID().slice(0, 8)}@example.test`);
     const call = (method: string, path: string, body?: unknown) => api.call(method, path, { token: owner.token, body });
-    const business = (await call("POST", "/v1/businesses", { name: "B", currency: "USD" })).body.data.id;
+    const business = (await seedBusiness(api, { name: "B", currency: "USD" }, owner.token)).id;
     const sub = await call("POST", "/v1/subscriptions", {
       business_id: business,
       name: "Big",
@@ -265,17 +248,16 @@ describe("base-currency change (PATCH /v1/me)", () => {
     });
     expect(sub.status, sub.text).toBe(201);
     const refused = await call("PATCH", "/v1/me", { base_currency: "JPY" });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.error.code).toBe("currency_unsupported");
+    expectApiError(refused, 422, "currency_unsupported");
     expect((await api.db.owner.findUniqueOrThrow({ where: { id: owner.ownerId } })).baseCurrency).toBe("USD");
   });
 });
 
 describe("reads never fail on stored data", () => {
   it("shows a stored out-of-range base amount as null, the original amount and the rate kept", async () => {
-    const owner = await signInOwner(api, `reads-${randomUUID().slice(0, 8)}@example.test`);
+    const owner = await seedOwner(api, `reads-${randomUUID().slice(0, 8)}@example.test`);
     const get = (path: string) => api.call("GET", path, { token: owner.token });
-    const business = await api.db.business.create({ data: { ownerId: owner.ownerId, name: "R", currency: "EUR" } });
+    const business = await seedBusiness(api, { name: "R" }, owner.token);
     const stored = 2n ** 60n;
     const [actual] = await api.db.$queryRawUnsafe<Array<{ id: string }>>(
       `INSERT INTO financial_events (id, owner_id, business_id, type, state, status, amount_minor, currency,
@@ -313,7 +295,7 @@ describe("reads never fail on stored data", () => {
         sourceType: "MANUAL",
       },
     });
-    const project = await api.db.project.create({ data: { ownerId: owner.ownerId, businessId: business.id, name: "P" } });
+    const project = await seedProject(api, business.id, { name: "P" }, owner.token);
     await api.db.subscriptionAllocation.create({ data: { subscriptionId: sub.id, projectId: project.id, shareBps: 10_000 } });
     await api.db.budgetReservation.create({
       data: { ownerId: owner.ownerId, businessId: business.id, amountMinor: BigInt(MAX), currency: "EUR", purpose: "x" },
@@ -347,9 +329,9 @@ describe("reads never fail on stored data", () => {
   });
 
   it("reads events and subscriptions stored with days outside 1900–2999 (accepted before that rule)", async () => {
-    const owner = await signInOwner(api, `old-days-${randomUUID().slice(0, 8)}@example.test`);
+    const owner = await seedOwner(api, `old-days-${randomUUID().slice(0, 8)}@example.test`);
     const get = (path: string) => api.call("GET", path, { token: owner.token });
-    const business = await api.db.business.create({ data: { ownerId: owner.ownerId, name: "Old", currency: "EUR" } });
+    const business = await seedBusiness(api, { name: "Old" }, owner.token);
     for (const day of ["0001-01-01", "1899-12-31"]) {
       await api.db.financialEvent.create({
         data: {

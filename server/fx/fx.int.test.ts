@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc, utcDayOf, utcMidnightOf } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { createAgent } from "../../test/helpers/agents";
+import { seedAgent, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { expectApiError } from "../../test/helpers/api-error";
 import { convertAmount, convertMany } from "./fx-service";
 import { toDisplayCurrency } from "./fx-summary";
 import { crossRate } from "./money";
@@ -234,14 +235,12 @@ describe("GET /v1/fx/rates", () => {
       { quote: "USD", rate: "1.08420000", as_of: "2026-11-20", stale: false },
     ]);
     const unsupported = await api.call("GET", "/v1/fx/rates?quotes=USD,ZAR");
-    expect(unsupported.status).toBe(422);
-    expect(unsupported.body.error.code).toBe("currency_unsupported");
+    expectApiError(unsupported, 422, "currency_unsupported");
     const badBase = await api.call("GET", "/v1/fx/rates?base=ARS");
-    expect(badBase.body.error.code).toBe("currency_unsupported");
+    expectApiError(badBase, 422, "currency_unsupported");
     for (const query of ["quotes=usd", "quotes=USD,,GBP", "date=2026-02-30", "base=EURO"]) {
       const response = await api.call("GET", `/v1/fx/rates?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: query });
     }
   });
 
@@ -259,27 +258,25 @@ describe("GET /v1/fx/rates", () => {
         stale: false,
       });
       const before = await api.call("GET", "/v1/fx/rates?base=EUR&date=2026-11-19");
-      expect(before.status).toBe(422);
-      expect(before.body.error.code).toBe("fx_unavailable");
+      expectApiError(before, 422, "fx_unavailable");
       const askedBgn = await api.call("GET", "/v1/fx/rates?base=EUR&quotes=BGN&date=2026-11-23");
-      expect(askedBgn.body.error.code).toBe("fx_unavailable");
+      expectApiError(askedBgn, 422, "fx_unavailable");
     } finally {
       applyTestEnv({ FX_SOURCE: "mock", FX_ECB_URL: undefined });
     }
   });
 
   it("answers agents with finances:observe, and 403 scope_denied to others", async () => {
-    const observer = await createAgent(api, {
+    const observer = await seedAgent(api, {
       name: "Observer",
       grants: [{ scope: "finances:observe", resource: "*", level: "execute" }],
     });
-    const other = await createAgent(api, { name: "Ads only", grants: [{ scope: "ads", resource: "*", level: "execute" }] });
+    const other = await seedAgent(api, { name: "Ads only", grants: [{ scope: "ads", resource: "*", level: "execute" }] });
     const allowed = await api.call("GET", "/v1/fx/rates?quotes=EUR", { token: observer.token });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data).toMatchObject({ base: "USD", rates: [{ quote: "EUR", rate: "0.92233905" }] });
     const denied = await api.call("GET", "/v1/fx/rates", { token: other.token });
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.code).toBe("scope_denied");
+    expectApiError(denied, 403, "scope_denied");
     const anonymous = await api.call("GET", "/v1/fx/rates", { token: null });
     expect(anonymous.status).toBe(401);
   });
@@ -310,9 +307,9 @@ describe("changing the base currency (PATCH /v1/me)", () => {
 
   beforeAll(async () => {
     applyTestEnv({ FX_SOURCE: "mock" });
-    ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-    const other = await api.db.owner.create({ data: { email: "other-fx@example.test" } });
-    otherEventId = (await event({ ownerId: other.id, currency: "USD", amountMinor: 500n, occurredOn: "2026-01-05" })).id;
+    ownerId = (await staticOwner(api)).ownerId;
+    const other = await seedOwner(api, "other-fx@example.test");
+    otherEventId = (await event({ ownerId: other.ownerId, currency: "USD", amountMinor: 500n, occurredOn: "2026-01-05" })).id;
   });
 
   it("re-expresses actual events at their own day's rate and planned ones at today's, from the original amounts", async () => {
@@ -360,8 +357,7 @@ describe("changing the base currency (PATCH /v1/me)", () => {
   it("refuses a base currency the source cannot convert to, changing nothing", async () => {
     const before = await api.db.financialEvent.findMany({ where: { ownerId }, orderBy: { id: "asc" } });
     const response = await api.call("PATCH", "/v1/me", { body: { base_currency: "ZAR", name: "Changed" } });
-    expect(response.status).toBe(422);
-    expect(response.body.error.code).toBe("currency_unsupported");
+    expectApiError(response, 422, "currency_unsupported");
     const me = await api.call("GET", "/v1/me");
     expect(me.body.data).toMatchObject({ base_currency: "USD" });
     expect(me.body.data.name).not.toBe("Changed");
@@ -372,8 +368,7 @@ describe("changing the base currency (PATCH /v1/me)", () => {
     applyTestEnv({ FX_SOURCE: "ecb", FX_ECB_URL: feedUrl });
     try {
       const response = await api.call("PATCH", "/v1/me", { body: { base_currency: "EUR" } });
-      expect(response.status).toBe(422);
-      expect(response.body.error.code).toBe("fx_unavailable"); // the 2025 event predates every stored rate
+      expectApiError(response, 422, "fx_unavailable"); // the 2025 event predates every stored rate
       expect((await api.call("GET", "/v1/me")).body.data.base_currency).toBe("USD");
     } finally {
       applyTestEnv({ FX_SOURCE: "mock", FX_ECB_URL: undefined });

@@ -4,13 +4,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../lib/days";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { seedBusiness } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 

@@ -4,10 +4,10 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "../../lib/days";
-import { createAgent } from "../../test/helpers/agents";
+import { ingestItem, seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
+import { expectApiError } from "../../test/helpers/api-error";
+import { addDays, todayUtc } from "../../lib/days";
 import { ingestEvents } from "../ingest/ingest-service";
 import { IMPORT_MAX_FILE_BYTES } from "./import.schema";
 
@@ -17,13 +17,10 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 const TODAY = todayUtc();
 const daysAgo = (days: number) => addDays(TODAY, -days);
@@ -57,11 +54,6 @@ const eventsOfBatch = (importId: string) =>
     where: { ownerId, payload: { path: ["batch_id"], equals: importId } },
     orderBy: { externalId: "asc" },
   });
-
-function expectError(response: { status: number; body: any; text: string }, status: number, code: string) {
-  expect(response.status, response.text).toBe(status);
-  expect(response.body.error.code).toBe(code);
-}
 
 describe("GET /v1/imports/presets", () => {
   it("lists the presets, generic included (the literal segment wins over {id})", async () => {
@@ -141,7 +133,7 @@ describe("POST /v1/imports (preview)", () => {
     const replay = await confirm(import_id, {}, key);
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expectError(await confirm(import_id), 409, "state_conflict");
+    expectApiError(await confirm(import_id), 409, "state_conflict");
     const after = await api.call("GET", `/v1/imports/${import_id}`);
     expect(after.body.data).toMatchObject({ status: "confirmed", result: { inserted: 3 } });
     expect(await eventsOfBatch(import_id)).toHaveLength(3);
@@ -175,8 +167,8 @@ describe("POST /v1/imports (preview)", () => {
     const before = await api.db.import.count();
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0x06, 0]);
-    expectError(await upload(xls, {}, { name: "statement.xls" }), 415, "unsupported_media_type");
-    expectError(await upload(xlsx, {}, { name: "statement.xlsx" }), 415, "unsupported_media_type");
+    expectApiError(await upload(xls, {}, { name: "statement.xls" }), 415, "unsupported_media_type");
+    expectApiError(await upload(xlsx, {}, { name: "statement.xlsx" }), 415, "unsupported_media_type");
     expect(await api.db.import.count()).toBe(before);
   });
 
@@ -184,30 +176,29 @@ describe("POST /v1/imports (preview)", () => {
     const before = await api.db.import.count();
     const header = "Date,Amount,Currency,Description\n";
     const over = header + "x".repeat(IMPORT_MAX_FILE_BYTES + 1 - header.length);
-    expectError(await upload(over), 413, "payload_too_large");
+    expectApiError(await upload(over), 413, "payload_too_large");
     const far = header + "x".repeat(IMPORT_MAX_FILE_BYTES + 1024 * 1024);
-    expectError(await upload(far), 413, "payload_too_large");
+    expectApiError(await upload(far), 413, "payload_too_large");
     expect(await api.db.import.count()).toBe(before);
   });
 
   it("refuses an unknown preset (400), a malformed mapping (400) and another owner's business (404)", async () => {
     const file = csv([[daysAgo(3), "-1.00", "x"]]);
-    expectError(await upload(file, { preset: "no_such_bank" }), 400, "validation_error");
-    expectError(await upload(file, { mapping: "{not json" }), 400, "validation_error");
-    expectError(await upload(file, { mapping: JSON.stringify({ columns: { date: "Nope" } }) }), 400, "validation_error");
-    const other = await signInOwner(api, "other-imports@example.test");
-    const theirs = (await api.call("POST", "/v1/businesses", { token: other.token, body: { name: "Theirs", currency: "EUR" } }))
-      .body.data.id;
-    expectError(await upload(file, { business_id: theirs }), 404, "not_found");
+    expectApiError(await upload(file, { preset: "no_such_bank" }), 400, "validation_error");
+    expectApiError(await upload(file, { mapping: "{not json" }), 400, "validation_error");
+    expectApiError(await upload(file, { mapping: JSON.stringify({ columns: { date: "Nope" } }) }), 400, "validation_error");
+    const other = await seedOwner(api, "other-imports@example.test");
+    const theirs = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
+    expectApiError(await upload(file, { business_id: theirs }), 404, "not_found");
   });
 
   it("is for the owner only: an agent gets 403 scope_denied, and a body that is not multipart 415", async () => {
-    const agent = await createAgent(api, { name: "Importer" });
+    const agent = await seedAgent(api, { name: "Importer" });
     const file = csv([[daysAgo(3), "-1.00", "x"]]);
-    expectError(await upload(file, {}, { token: agent.token }), 403, "scope_denied");
-    expectError(await api.call("GET", "/v1/imports/presets", { token: agent.token }), 403, "scope_denied");
-    expectError(await api.call("POST", "/v1/imports", { body: { business_id: businessId } }), 415, "unsupported_media_type");
-    expectError(await upload(file, { business_id: "not-a-uuid" }), 400, "validation_error");
+    expectApiError(await upload(file, {}, { token: agent.token }), 403, "scope_denied");
+    expectApiError(await api.call("GET", "/v1/imports/presets", { token: agent.token }), 403, "scope_denied");
+    expectApiError(await api.call("POST", "/v1/imports", { body: { business_id: businessId } }), 415, "unsupported_media_type");
+    expectApiError(await upload(file, { business_id: "not-a-uuid" }), 400, "validation_error");
   });
 });
 
@@ -225,7 +216,7 @@ describe("POST /v1/imports/{id}/confirm", () => {
     const id = response.body.data.import_id;
     await api.db.import.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const late = await confirm(id);
-    expectError(late, 409, "state_conflict");
+    expectApiError(late, 409, "state_conflict");
     expect(late.body.error.message).toContain("upload");
     expect((await api.call("GET", `/v1/imports/${id}`)).body.data.status).toBe("expired");
     expect(await eventsOfBatch(id)).toHaveLength(0);
@@ -241,7 +232,7 @@ describe("POST /v1/imports/{id}/confirm", () => {
     const response = await upload(csv(rows));
     const { import_id: id, preview } = response.body.data;
     expect(preview.proposals.length).toBe(1);
-    expectError(await confirm(id, { accept_proposals: [5] }), 400, "validation_error");
+    expectApiError(await confirm(id, { accept_proposals: [5] }), 400, "validation_error");
 
     // A proposal the subscription service refuses: it fails after every event was ingested.
     const stored = await api.db.import.findUniqueOrThrow({ where: { id } });
@@ -254,7 +245,7 @@ describe("POST /v1/imports/{id}/confirm", () => {
     expect((await api.call("GET", `/v1/imports/${id}`)).body.data.status).toBe("previewed");
 
     // A mapping other than the upload's is refused: the raw cells are not kept.
-    expectError(await confirm(id, { mapping: { date_format: "dd.mm.yyyy" } }), 400, "validation_error");
+    expectApiError(await confirm(id, { mapping: { date_format: "dd.mm.yyyy" } }), 400, "validation_error");
 
     await api.db.import.update({ where: { id }, data: { proposals: proposals as object[] } });
     const ok = await confirm(id, { accept_proposals: [0], mapping: {} });
@@ -323,7 +314,7 @@ describe("recurring proposals stay in the import's business", () => {
 
   it("proposes from the statement's own rows and its business's history only, and creates the subscription there", async () => {
     const tag = randomUUID().slice(0, 8);
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Other ${tag}`, currency: "EUR" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: `Other ${tag}` })).id;
     // Business A: six monthly USD charges, confirmed (they become A's import history).
     const series = [6, 5, 4, 3, 2, 1].map((m): [string, string, string, string] => [
       monthsAgo(m),
@@ -349,7 +340,7 @@ describe("recurring proposals stay in the import's business", () => {
     const lone = await upload(statement([[monthsAgo(0), "-29.00", "USD", `Hosting 1${tag}`]]), { business_id: other });
     expect(lone.body.data.preview.proposals).toEqual([]);
     const confirmed = await confirm(lone.body.data.import_id, { accept_proposals: [0] });
-    expectError(confirmed, 400, "validation_error");
+    expectApiError(confirmed, 400, "validation_error");
 
     // A's own next statement still sees A's series, from A's history.
     const next = await upload(statement([[monthsAgo(0), "-29.00", "USD", `Hosting 1${tag}`]]));
@@ -361,7 +352,7 @@ describe("recurring proposals stay in the import's business", () => {
 
   it("creates an accepted proposal's subscription in the import's business; another business's subscription does not hide it", async () => {
     const tag = randomUUID().slice(0, 8);
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: `Second ${tag}`, currency: "EUR" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: `Second ${tag}` })).id;
     const rows = [3, 2, 1].map((m): [string, string, string, string] => [monthsAgo(m), "-12.00", "EUR", `Design tool 1${tag}`]);
     const inA = await upload(statement(rows));
     const acceptedA = await confirm(inA.body.data.import_id, { accept_proposals: [0] });
@@ -382,24 +373,9 @@ describe("recurring proposals stay in the import's business", () => {
 
 describe("reconciliation", () => {
   it("marks a row reconciled against an integration event (each event matches one row) and stores it reconciled", async () => {
-    const integrationId = (
-      await api.db.integration.create({
-        data: { ownerId, provider: "payments_a", name: "payments", businessId, accountId: `acct_${randomUUID()}` },
-      })
-    ).id;
+    const integrationId = await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "payments", businessId });
     const amount = 70_000 + Math.floor(Math.random() * 10_000);
-    await ingestEvents(api.db, ownerId, [
-      {
-        integration_id: integrationId,
-        external_id: "ch_1",
-        type: "revenue",
-        state: "actual",
-        amount_minor: amount,
-        currency: "EUR",
-        occurred_on: daysAgo(12),
-        source_type: "PAYMENTS_API",
-      },
-    ]);
+    await ingestEvents(api.db, ownerId, [ingestItem(integrationId, "ch_1", amount, { occurred_on: daysAgo(12) })]);
     const charge = await api.db.financialEvent.findFirstOrThrow({ where: { integrationId, externalId: "ch_1" } });
     const major = (amount / 100).toFixed(2);
     const tag = randomUUID().slice(0, 8);

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { ingestItem, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { countsInTotals } from "../ledger/counted-total";
 import { convertAmount } from "../fx/fx-service";
 import { createEcbProvider } from "../fx/providers/ecb";
@@ -20,31 +21,17 @@ const DAY = "2026-11-02";
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
-async function newIntegration(provider = "payments_a", owner = ownerId, business: string | null = businessId) {
-  return (
-    await api.db.integration.create({
-      data: { ownerId: owner, provider, name: provider, businessId: business, accountId: `acct_${randomUUID()}` },
-    })
-  ).id;
+function newIntegration(provider = "payments_a", owner = ownerId, business: string | null = businessId) {
+  return seedIntegration(api.db, { ownerId: owner, provider, businessId: business });
 }
 
-type TEventInput = Record<string, unknown>;
-const event = (integrationId: string, externalId: string, amount: number, extra: TEventInput = {}): TEventInput => ({
-  integration_id: integrationId,
-  external_id: externalId,
-  type: "revenue",
-  state: "actual",
-  amount_minor: amount,
-  currency: "EUR",
-  occurred_on: DAY,
-  source_type: "PAYMENTS_API",
-  ...extra,
-});
+/** An event item of the integration on DAY (2026-11-02): see ingestItem. */
+const event = ingestItem;
 
 const rowsOf = (integrationId: string) =>
   api.db.financialEvent.findMany({ where: { integrationId }, orderBy: [{ createdAt: "asc" }, { externalId: "asc" }] });
@@ -333,11 +320,9 @@ describe("events: planned, reconciled, refunds", () => {
 describe("events: rejections and errors", () => {
   it("rejects bad items one by one and keeps the good ones (partial success)", async () => {
     const integrationId = await newIntegration();
-    const strangerOwner = await api.db.owner.create({ data: { email: `stranger-${randomUUID()}@example.test` } });
-    const strangerBusiness = await api.db.business.create({
-      data: { ownerId: strangerOwner.id, name: "Theirs", currency: "EUR" },
-    });
-    const strangerIntegration = await newIntegration("payments_a", strangerOwner.id, strangerBusiness.id);
+    const stranger = await seedOwner(api);
+    const strangerBusiness = await seedBusiness(api, { name: "Theirs" }, stranger.token);
+    const strangerIntegration = await newIntegration("payments_a", stranger.ownerId, strangerBusiness.id);
     const result = await ingestEvents(api.db, ownerId, [
       event(integrationId, "ok", 100),
       event(integrationId, "float", 1.5),
@@ -497,8 +482,8 @@ describe("signals", () => {
   });
 
   it("refuses a signal for another owner's integration, writing nothing", async () => {
-    const stranger = await api.db.owner.create({ data: { email: `s-${randomUUID()}@example.test` } });
-    const theirs = await newIntegration("payments_a", stranger.id, null);
+    const stranger = await seedOwner(api);
+    const theirs = await newIntegration("payments_a", stranger.ownerId, null);
     const alerts = await api.db.alert.count();
     const error = await ingestSignals(api.db, ownerId, [
       { integration_id: theirs, external_id: "x", code: "payment_failed", occurred_at: "2026-11-02T10:00:00Z" },
@@ -516,8 +501,8 @@ describe("signals", () => {
       ],
     });
     expect(result).toEqual({ inserted: 1, deduped: 0, rejected: [], signals_accepted: 1, signals_deduped: 0 });
-    const stranger = await api.db.owner.create({ data: { email: `t-${randomUUID()}@example.test` } });
-    const theirs = await newIntegration("payments_a", stranger.id, null);
+    const stranger = await seedOwner(api);
+    const theirs = await newIntegration("payments_a", stranger.ownerId, null);
     // A signal naming another owner's integration is rejected alone (index after the events).
     const alerts = await api.db.alert.count();
     const mixed = await ingestDelivery(api.db, ownerId, {
@@ -567,7 +552,7 @@ describe("cash snapshots", () => {
   });
   it("keeps two businesses' snapshots of one account label apart on the snapshot path", async () => {
     const integrationId = await newIntegration("bank_provider_b");
-    const second = (await api.call("POST", "/v1/businesses", { body: { name: "Boreal", currency: "EUR" } })).body.data.id;
+    const second = (await seedBusiness(api, { name: "Boreal" })).id;
     const snapshot = (business: string | null, amount: number, asOf: string) => ({
       ...(business ? { business_id: business } : { personal: true }),
       amount_minor: amount,

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import type { TCaller } from "../auth/caller";
 import { decryptJson } from "../crypto/secret-box";
 import { isAppError } from "../errors/app-error";
@@ -20,11 +22,11 @@ const API_KEY = "bpa_live_sk_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Bank Co", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api, { name: "Bank Co" })).id;
   caller = { ownerId, actor: { type: "owner", ownerId, credential: "static", tokenKey: "test" }, requestId: "req_bank_test" };
-  const other = await api.db.owner.create({ data: { email: "bank-other@example.test" } });
-  othersBusinessId = (await api.db.business.create({ data: { ownerId: other.id, name: "Theirs", currency: "EUR" } })).id;
+  const other = await seedOwner(api, "bank-other@example.test");
+  othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -101,8 +103,7 @@ describe("connectBankProvider", () => {
     const response = await api.call("POST", "/v1/integrations/bank_provider_a/connect", {
       body: { business_id: businessId, account_id: "acc-1" },
     });
-    expect(response.status).toBe(409);
-    expect(response.body.error).toMatchObject({ code: "state_conflict", details: { availability: "coming_soon" } });
+    expectApiError(response, 409, "state_conflict", { details: { availability: "coming_soon" } });
     expect(await api.db.integration.count()).toBe(before);
   });
 });
@@ -219,8 +220,10 @@ describe("syncBankIntegration", () => {
   it("refuses another owner's integration (404) and one that is not active (409), writing nothing", async () => {
     const integration = await newBankIntegration();
     const bank = new FakeBankProvider({ provider: "bank_provider_a", integrationId: integration.id });
-    const stranger = await api.db.owner.create({ data: { email: "bank-stranger@example.test" } });
-    expect(await rejects(syncBankIntegration(api.db, { ownerId: stranger.id, integrationId: integration.id }, bank))).toEqual({
+    const stranger = await seedOwner(api, "bank-stranger@example.test");
+    expect(
+      await rejects(syncBankIntegration(api.db, { ownerId: stranger.ownerId, integrationId: integration.id }, bank)),
+    ).toEqual({
       code: "not_found",
       status: 404,
     });

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utcDayOf } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { decryptSecret } from "../crypto/secret-box";
 import { createV1Handler } from "../rest/v1";
 import { router } from "../trpc/init";
@@ -24,16 +25,12 @@ const PUBLIC_BASE_URL = "https://books.example.test";
 
 beforeAll(async () => {
   api = await createTestApi({ env: { PUBLIC_BASE_URL } });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  other = await signInOwner(api, "other-integrations@example.test");
-  othersBusinessId = (await api.call("POST", "/v1/businesses", { token: other.token, body: { name: "Theirs", currency: "EUR" } }))
-    .body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  other = await seedOwner(api, "other-integrations@example.test");
+  othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
 let accountSeq = 0;
 const newAccount = () => `acct_${Date.now().toString(36)}_${++accountSeq}`;
@@ -43,12 +40,6 @@ const counts = async () => ({
   audit: await api.db.auditEntry.count({ where: { action: { startsWith: "integration." } } }),
   events: await api.db.financialEvent.count(),
 });
-
-function expectError(response: { status: number; body: any }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  expect(response.body.error.request_id).toMatch(/^req_/);
-}
 
 async function connect(provider: string, body: Record<string, unknown>, token?: string) {
   return api.call("POST", `/v1/integrations/${provider}/connect`, { body, ...(token ? { token } : {}) });
@@ -120,26 +111,26 @@ describe("POST /v1/integrations/generic/connect", () => {
 
   it("answers 404 for another owner's business, 400 for a bad body, 401 without a bearer; nothing written", async () => {
     const before = await counts();
-    expectError(
+    expectApiError(
       await api.call("POST", "/v1/integrations/generic/connect", { body: { business_id: othersBusinessId } }),
       404,
       "not_found",
     );
     const invalid = await api.call("POST", "/v1/integrations/generic/connect", { body: { business_id: "nope" } });
-    expectError(invalid, 400, "validation_error");
+    expectApiError(invalid, 400, "validation_error");
     expect(invalid.body.error.details.issues.map((i: { path: string }) => i.path)).toContain("business_id");
-    expectError(await api.call("POST", "/v1/integrations/generic/connect", { body: {} }), 400, "validation_error");
-    expectError(
+    expectApiError(await api.call("POST", "/v1/integrations/generic/connect", { body: {} }), 400, "validation_error");
+    expectApiError(
       await api.call("POST", "/v1/integrations/generic/connect", { body: { business_id: businessId, name: "" } }),
       400,
       "validation_error",
     );
-    expectError(
+    expectApiError(
       await api.call("POST", "/v1/integrations/generic/connect", { token: null, body: { business_id: businessId } }),
       401,
       "unauthenticated",
     );
-    expectError(
+    expectApiError(
       await api.call("POST", "/v1/integrations/generic/connect", { idempotencyKey: null, body: { business_id: businessId } }),
       400,
       "missing_idempotency_key",
@@ -198,10 +189,10 @@ describe("POST /v1/integrations/{provider}/connect", () => {
     expect((await connect("payments_a", { business_id: businessId, account_id: accountId })).status).toBe(201);
     const before = await counts();
     const again = await connect("payments_a", { business_id: businessId, account_id: accountId, name: "Again" });
-    expectError(again, 409, "state_conflict");
+    expectApiError(again, 409, "state_conflict");
     expect(again.body.error.message).toMatch(/already connected/);
     const theirs = await connect("payments_a", { business_id: othersBusinessId, account_id: accountId }, other.token);
-    expectError(theirs, 409, "state_conflict");
+    expectApiError(theirs, 409, "state_conflict");
     expect(theirs.text).not.toContain(ownerId);
     expect(theirs.text).not.toContain(businessId);
     expect(await counts()).toEqual(before);
@@ -220,7 +211,7 @@ describe("POST /v1/integrations/{provider}/connect", () => {
 
   it("starts Search Ads OAuth: pending, with an authorize_url carrying a signed state", async () => {
     // The customer id is required: the relay's deliveries find the owner by it.
-    expectError(await connect("search_ads", { business_id: businessId }), 400, "validation_error");
+    expectApiError(await connect("search_ads", { business_id: businessId }), 400, "validation_error");
     const customerId = newAccount();
     const response = await connect("search_ads", { business_id: businessId, account_id: customerId });
     expect(response.status).toBe(201);
@@ -241,24 +232,28 @@ describe("POST /v1/integrations/{provider}/connect", () => {
   it("refuses what cannot be connected here, writing nothing", async () => {
     const before = await counts();
     const missing = await connect("payments_a", { business_id: businessId });
-    expectError(missing, 400, "validation_error");
+    expectApiError(missing, 400, "validation_error");
     expect(missing.body.error.details.issues).toEqual([{ path: "account_id", message: expect.stringMatching(/required/) }]);
     for (const provider of ["bank_provider_a", "bank_provider_b"]) {
       const response = await connect(provider, { business_id: businessId, account_id: newAccount() });
-      expectError(response, 409, "state_conflict");
+      expectApiError(response, 409, "state_conflict");
       expect(response.body.error.message).toMatch(/coming soon/);
       expect(response.body.error.details).toEqual({ provider, availability: "coming_soon" });
     }
     const manual = await connect("manual_import", { business_id: businessId, account_id: "x" });
-    expectError(manual, 409, "state_conflict");
+    expectApiError(manual, 409, "state_conflict");
     expect(manual.body.error.message).toMatch(/first statement import/);
     const unknown = await connect("pigeon_post", { business_id: businessId, account_id: "x" });
-    expectError(unknown, 404, "not_found");
-    expectError(await connect("payments_a", { business_id: othersBusinessId, account_id: newAccount() }), 404, "not_found");
-    expectError(await connect("payments_a", { account_id: newAccount() }), 400, "validation_error");
-    expectError(await connect("payments_a", { business_id: businessId, account_id: "" }), 400, "validation_error");
-    expectError(await connect("payments_a", { business_id: businessId, account_id: "a".repeat(129) }), 400, "validation_error");
-    expectError(
+    expectApiError(unknown, 404, "not_found");
+    expectApiError(await connect("payments_a", { business_id: othersBusinessId, account_id: newAccount() }), 404, "not_found");
+    expectApiError(await connect("payments_a", { account_id: newAccount() }), 400, "validation_error");
+    expectApiError(await connect("payments_a", { business_id: businessId, account_id: "" }), 400, "validation_error");
+    expectApiError(
+      await connect("payments_a", { business_id: businessId, account_id: "a".repeat(129) }),
+      400,
+      "validation_error",
+    );
+    expectApiError(
       await api.call("POST", "/v1/integrations/payments_a/connect", {
         token: null,
         body: { business_id: businessId, account_id: newAccount() },
@@ -272,7 +267,7 @@ describe("POST /v1/integrations/{provider}/connect", () => {
 
 describe("GET /v1/integrations", () => {
   it("lists the owner's integrations newest first, paginated, filtered by provider and business", async () => {
-    const business = (await api.call("POST", "/v1/businesses", { body: { name: "Listing", currency: "EUR" } })).body.data.id;
+    const business = (await seedBusiness(api, { name: "Listing" })).id;
     const ids: string[] = [];
     for (const provider of ["billing_b", "social_ads", "billing_b"]) {
       ids.push((await connect(provider, { business_id: business, account_id: newAccount() })).body.data.id);
@@ -295,9 +290,9 @@ describe("GET /v1/integrations", () => {
   });
 
   it("answers 400 for an unknown provider filter and 401 without a bearer", async () => {
-    expectError(await api.call("GET", "/v1/integrations?provider=pigeon_post"), 400, "validation_error");
-    expectError(await api.call("GET", "/v1/integrations?limit=0"), 400, "validation_error");
-    expectError(await api.call("GET", "/v1/integrations", { token: null }), 401, "unauthenticated");
+    expectApiError(await api.call("GET", "/v1/integrations?provider=pigeon_post"), 400, "validation_error");
+    expectApiError(await api.call("GET", "/v1/integrations?limit=0"), 400, "validation_error");
+    expectApiError(await api.call("GET", "/v1/integrations", { token: null }), 401, "unauthenticated");
   });
 
   it("never shows another owner's integrations", async () => {
@@ -311,9 +306,8 @@ describe("GET /v1/integrations", () => {
 
 describe("catalogs", () => {
   it("GET /v1/integrations/catalog: every provider with the owner's active and pending counts", async () => {
-    const owner = await signInOwner(api, "catalog-owner@example.test");
-    const business = (await api.call("POST", "/v1/businesses", { token: owner.token, body: { name: "C", currency: "EUR" } })).body
-      .data.id;
+    const owner = await seedOwner(api, "catalog-owner@example.test");
+    const business = (await seedBusiness(api, { name: "C" }, owner.token)).id;
     await connect("payments_a", { business_id: business, account_id: newAccount() }, owner.token);
     await connect("payments_a", { business_id: business, account_id: newAccount() }, owner.token);
     await connect("search_ads", { business_id: business, account_id: newAccount() }, owner.token);
@@ -326,7 +320,7 @@ describe("catalogs", () => {
     expect(entry("bank_provider_a")).toMatchObject({ connected: 0, availability: "coming_soon" });
     expect(entry("manual_import")).toMatchObject({ connected: 0, availability: "available", connect: "internal" });
     expect(entry("generic")).toMatchObject({ webhook_path: "/v1/webhooks/generic/{integration_id}", connect: "secret" });
-    expectError(await api.call("GET", "/v1/integrations/catalog", { token: null }), 401, "unauthenticated");
+    expectApiError(await api.call("GET", "/v1/integrations/catalog", { token: null }), 401, "unauthenticated");
   });
 
   it("GET /v1/public/integrations: the same list without counts, no bearer needed (a bad one is refused)", async () => {
@@ -348,7 +342,7 @@ describe("catalogs", () => {
     // Counted per client IP (60 a minute), not per token.
     expect(response.headers.get("x-ratelimit-limit")).toBe("60");
     expect((await api.call("GET", "/v1/public/integrations")).status).toBe(200);
-    expectError(await api.call("GET", "/v1/public/integrations", { token: "not-a-token" }), 401, "unauthenticated");
+    expectApiError(await api.call("GET", "/v1/public/integrations", { token: "not-a-token" }), 401, "unauthenticated");
   });
 });
 
@@ -421,11 +415,10 @@ describe("POST /v1/integrations/{provider}/sync", () => {
   });
 
   it("billing: subscription_change events, by default on the owner's only connection of the provider", async () => {
-    const owner = await signInOwner(api, "billing-owner@example.test");
-    const business = (await api.call("POST", "/v1/businesses", { token: owner.token, body: { name: "B", currency: "USD" } })).body
-      .data.id;
+    const owner = await seedOwner(api, "billing-owner@example.test");
+    const business = (await seedBusiness(api, { name: "B", currency: "USD" }, owner.token)).id;
     const none = await sync("billing_b", {}, owner.token);
-    expectError(none, 404, "not_found");
+    expectApiError(none, 404, "not_found");
     const id = (await connect("billing_b", { business_id: business, account_id: newAccount() }, owner.token)).body.data.id;
     const response = await sync("billing_b", {}, owner.token);
     expect(response.status).toBe(200);
@@ -436,7 +429,7 @@ describe("POST /v1/integrations/{provider}/sync", () => {
     await connect("billing_b", { business_id: business, account_id: newAccount() }, owner.token);
     const before = await counts();
     const ambiguous = await sync("billing_b", {}, owner.token);
-    expectError(ambiguous, 400, "validation_error");
+    expectApiError(ambiguous, 400, "validation_error");
     expect(ambiguous.body.error.details.issues[0].path).toBe("integration_id");
     expect(await counts()).toEqual(before);
   });
@@ -448,15 +441,15 @@ describe("POST /v1/integrations/{provider}/sync", () => {
     const payments = await connected("payments_a");
     const before = await counts();
     const waiting = await sync("search_ads", { integration_id: pending });
-    expectError(waiting, 409, "state_conflict");
+    expectApiError(waiting, 409, "state_conflict");
     expect(waiting.body.error.message).toMatch(/OAuth/);
-    expectError(await sync("generic", { integration_id: generic }), 409, "state_conflict");
-    expectError(await sync("social_ads", { integration_id: payments }), 404, "not_found");
-    expectError(await sync("payments_a", { integration_id: payments }, other.token), 404, "not_found");
-    expectError(await sync("payments_a", { integration_id: "7d9f1a52-5c3e-4d0b-9a8e-2f6b1c0d3e4a" }), 404, "not_found");
-    expectError(await sync("pigeon_post", {}), 404, "not_found");
-    expectError(await sync("payments_a", { integration_id: "not-a-uuid" }), 400, "validation_error");
-    expectError(
+    expectApiError(await sync("generic", { integration_id: generic }), 409, "state_conflict");
+    expectApiError(await sync("social_ads", { integration_id: payments }), 404, "not_found");
+    expectApiError(await sync("payments_a", { integration_id: payments }, other.token), 404, "not_found");
+    expectApiError(await sync("payments_a", { integration_id: "7d9f1a52-5c3e-4d0b-9a8e-2f6b1c0d3e4a" }), 404, "not_found");
+    expectApiError(await sync("pigeon_post", {}), 404, "not_found");
+    expectApiError(await sync("payments_a", { integration_id: "not-a-uuid" }), 400, "validation_error");
+    expectApiError(
       await api.call("POST", "/v1/integrations/payments_a/sync", { token: null, body: { integration_id: payments } }),
       401,
       "unauthenticated",

@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { decryptJson } from "../crypto/secret-box";
 import { signOAuthState, verifyOAuthState } from "./oauth-state";
 
@@ -78,8 +80,8 @@ beforeAll(async () => {
       SEARCH_ADS_AUTHORIZE_URL: "https://auth.search-ads.example/authorize?prompt=consent",
     },
   });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Ads Co", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api, { name: "Ads Co" })).id;
 });
 afterAll(async () => {
   await api?.close();
@@ -178,7 +180,7 @@ describe("GET /v1/integrations/search_ads/callback", () => {
     const [body, signature] = state.split(".") as [string, string];
     const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
     const reencode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    const other = await api.db.owner.create({ data: { email: "oauth-other@example.test" } });
+    const other = await seedOwner(api, "oauth-other@example.test");
     const eleven = new Date(Date.now() - 11 * 60 * 1000);
 
     const bad: Array<[string, Record<string, string>]> = [
@@ -194,7 +196,7 @@ describe("GET /v1/integrations/search_ads/callback", () => {
         "claims changed, old signature",
         { code: "good-code", state: `${reencode({ ...claims, exp: claims.exp + 3600 })}.${signature}` },
       ],
-      ["another owner", { code: "good-code", state: await signOAuthState({ owner: other.id, integration: id, nonce }) }],
+      ["another owner", { code: "good-code", state: await signOAuthState({ owner: other.ownerId, integration: id, nonce }) }],
       [
         "another nonce",
         { code: "good-code", state: await signOAuthState({ owner: ownerId, integration: id, nonce: "guessed" }) },
@@ -272,8 +274,7 @@ describe("GET /v1/integrations/search_ads/callback", () => {
   it("is public but refuses an invalid bearer, like every public operation", async () => {
     const { state } = await startConnect();
     const response = await callback({ code: "good-code", state }, { token: "not-a-valid-token" });
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe("unauthenticated");
+    expectApiError(response, 401, "unauthenticated");
     expect(tokenRequests).toHaveLength(0);
   });
 });

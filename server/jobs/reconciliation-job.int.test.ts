@@ -150,7 +150,9 @@ describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () =>
       const done = await waitForJob(a, id!);
       expect(done.state).toBe("completed");
       expect(done.output).toEqual({ matched: 1, signaled: 0, unreconciled: 0, complete: true });
-      await new Promise((resolve) => setTimeout(resolve, 1_500)); // both workers polled again
+      // Both workers polled again (0.5 s apart) without running it twice: proving an absence
+      // takes real time, since pg-boss's workers poll on timers of their own.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(counted.runs()).toBe(1);
       expect((await database.prisma.financialEvent.findUniqueOrThrow({ where: { id: line } })).reconciled).toBe(true);
 
@@ -171,6 +173,8 @@ describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () =>
   it("sends each cron slot once, whichever instance is up: two instances, one run", { timeout: 60_000 }, async () => {
     const url = (database.target as { url: string }).url;
     // A cron slot is one minute: start early in a minute, so the test stays inside one slot.
+    // The one wait on the wall clock left in the job tests: pg-boss's timekeeper decides which
+    // slot is due from Date.now() (plus the database's clock skew) and takes no clock of ours.
     const second = new Date().getUTCSeconds();
     if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
     const counted = countedJob();
@@ -188,7 +192,8 @@ describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () =>
       const deadline = Date.now() + 15_000;
       while (counted.runs() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(counted.runs()).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 3_000)); // both instances checked the cron again
+      // Both instances checked the cron again (every second) without sending the slot twice.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(counted.runs()).toBe(1);
     } finally {
       await Promise.all([a.stop(), b.stop()]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TDbOrTx } from "../db/client";
 import { JOBS } from "./registry";
 import { startJobs } from "./scheduler";
@@ -23,7 +23,7 @@ describe("startJobs", () => {
       ],
       async () => ({}) as TDbOrTx,
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(runs).toBe(1)); // the run at start began
     const again = scheduler.runNow("slow"); // joins the run in progress
     expect(runs).toBe(1);
     release();

@@ -1,8 +1,11 @@
 // Financial events over /v1: manual entries (expenses, revenues, planned and recurring
 // expenses), their base amounts, validation that writes nothing, the list and its filters.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, todayUtc, utcDayOf, utcMidnightOf } from "../../lib/days";
+import { addDays, todayUtc, utcDayOf } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedEvent, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
 import { convertBetween, crossRate } from "../fx/money";
 import { MOCK_EUR_RATES } from "../fx/providers/mock";
 
@@ -32,35 +35,16 @@ async function counts() {
   return { events: await api.db.financialEvent.count(), subscriptions: await api.db.subscription.count() };
 }
 
-async function newBusiness(name: string, currency = "EUR"): Promise<string> {
-  const response = await api.call("POST", "/v1/businesses", { body: { name, currency } });
-  expect(response.status).toBe(201);
-  return response.body.data.id;
-}
-
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = await newBusiness("Atlas");
-  projectId = (await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Web" } })).body.data.id;
-  const other = await api.db.owner.create({ data: { email: "other@example.test" } });
-  const otherBusiness = await api.db.business.create({ data: { ownerId: other.id, name: "Not yours", currency: "USD" } });
-  otherBusinessId = otherBusiness.id;
-  otherProjectId = (await api.db.project.create({ data: { ownerId: other.id, businessId: otherBusinessId, name: "Hidden" } })).id;
-  otherOwnersEventId = (
-    await api.db.financialEvent.create({
-      data: {
-        ownerId: other.id,
-        businessId: otherBusinessId,
-        type: "expense",
-        state: "actual",
-        amountMinor: 500n,
-        currency: "USD",
-        occurredOn: utcMidnightOf(PAST),
-        sourceType: "MANUAL",
-      },
-    })
-  ).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  projectId = (await seedProject(api, businessId)).id;
+  const other = await seedOwner(api, "other@example.test");
+  otherBusinessId = (await seedBusiness(api, { name: "Not yours", currency: "USD" }, other.token)).id;
+  otherProjectId = (await seedProject(api, otherBusinessId, { name: "Hidden" }, other.token)).id;
+  const otherEvent = { business_id: otherBusinessId, amount_minor: 500, currency: "USD", occurred_on: PAST };
+  otherOwnersEventId = (await seedEvent(api, "expense", otherEvent, other.token)).id;
 });
 afterAll(async () => api?.close());
 
@@ -191,9 +175,7 @@ describe("POST /v1/expenses", () => {
   ])("refuses %j with 400 naming %s, writing nothing", async (fields, field) => {
     const before = await counts();
     const response = await api.call("POST", "/v1/expenses", { body: { business_id: businessId, ...fields } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -208,8 +190,7 @@ describe("POST /v1/expenses", () => {
       { business_id: "not-a-uuid" },
     ]) {
       const response = await api.call("POST", "/v1/expenses", { body: { ...scope, ...valid } });
-      expect(response.status, JSON.stringify(scope)).toBe(400);
-      expect(response.body.error.code).toBe("validation_error");
+      expectApiError(response, 400, "validation_error", { what: JSON.stringify(scope) });
       const paths = response.body.error.details.issues.map((i: { path: string }) => i.path);
       expect(
         paths.some((p: string) => ["business_id", "project_id", "personal"].includes(p)),
@@ -222,8 +203,7 @@ describe("POST /v1/expenses", () => {
   it("refuses an actual expense dated after today (400 occurred_on): plan it instead", async () => {
     const before = await counts();
     const response = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid, occurred_on: inDays(3) } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues[0].path).toBe("occurred_on");
+    expectApiError(response, 400, "validation_error", { issue: "occurred_on" });
     expect(await counts()).toEqual(before);
   });
 
@@ -231,8 +211,7 @@ describe("POST /v1/expenses", () => {
     const before = await counts();
     for (const scope of [{ business_id: otherBusinessId }, { project_id: otherProjectId }]) {
       const response = await api.call("POST", "/v1/expenses", { body: { ...scope, ...valid } });
-      expect(response.status).toBe(404);
-      expect(response.body.error.code).toBe("not_found");
+      expectApiError(response, 404, "not_found");
     }
     expect(await counts()).toEqual(before);
   });
@@ -243,8 +222,7 @@ describe("POST /v1/expenses", () => {
     const auditsBefore = await api.db.auditEntry.count({ where: { action: "event.created" } });
     for (const path of ["/v1/expenses", "/v1/revenues", "/v1/planned-expenses"]) {
       const response = await api.call("POST", path, { body: { business_id: businessId, ...valid, currency: "BRL" } });
-      expect(response.status, path).toBe(422);
-      expect(response.body.error.code).toBe("currency_unsupported");
+      expectApiError(response, 422, "currency_unsupported", { what: path });
     }
     expect(await counts()).toEqual(before);
     expect(await api.db.auditEntry.count({ where: { action: "event.created" } })).toBe(auditsBefore);
@@ -252,15 +230,13 @@ describe("POST /v1/expenses", () => {
 
   it("is owner-only and needs an Idempotency-Key", async () => {
     const missing = await api.call("POST", "/v1/expenses", { body: { personal: true, ...valid }, idempotencyKey: null });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.code).toBe("missing_idempotency_key");
+    expectApiError(missing, 400, "missing_idempotency_key");
     const agent = await api.call("POST", "/v1/agents", { body: { name: "bookkeeper" } });
     const denied = await api.call("POST", "/v1/expenses", {
       token: agent.body.data.token,
       body: { personal: true, ...valid, reason: "book it" },
     });
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.code).toBe("scope_denied");
+    expectApiError(denied, 403, "scope_denied");
     expect((await api.call("GET", "/v1/events", { token: agent.body.data.token })).status).toBe(403);
   });
 });
@@ -412,8 +388,7 @@ describe("POST /v1/recurring-expenses", () => {
         ...fields,
       },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -424,8 +399,7 @@ describe("POST /v1/recurring-expenses", () => {
       404,
     );
     const unsupported = await api.call("POST", "/v1/recurring-expenses", { body: { ...body, personal: true, currency: "BRL" } });
-    expect(unsupported.status).toBe(422);
-    expect(unsupported.body.error.code).toBe("currency_unsupported");
+    expectApiError(unsupported, 422, "currency_unsupported");
     expect(await counts()).toEqual(before);
   });
 
@@ -468,7 +442,7 @@ describe("GET /v1/events", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    filterBusinessId = await newBusiness("Filters");
+    filterBusinessId = (await seedBusiness(api, { name: "Filters" })).id;
     filterProjectId = (await api.call("POST", `/v1/businesses/${filterBusinessId}/projects`, { body: { name: "P" } })).body.data
       .id;
     const post = async (name: string, path: string, body: Record<string, unknown>) => {
@@ -588,25 +562,13 @@ describe("GET /v1/events", () => {
     "personal=maybe",
   ])("refuses the query %s with 400", async (query) => {
     const response = await api.call("GET", `/v1/events?${query}`);
-    expect(response.status, query).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
+    expectApiError(response, 400, "validation_error", { what: query });
   });
 
   it("paginates by cursor (created_at desc, id desc), every event exactly once", async () => {
     const all = (await api.call("GET", "/v1/events?limit=200")).body.data as { id: string; created_at: string }[];
     expect(all.length).toBeGreaterThan(5);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const response: any = await api.call("GET", `/v1/events?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(response.status).toBe(200);
-      expect(response.body.data.length).toBeLessThanOrEqual(2);
-      expect(response.body.page.has_more).toBe(response.body.page.next_cursor !== null);
-      seen.push(...response.body.data.map((e: { id: string }) => e.id));
-      cursor = response.body.page.next_cursor;
-      pages++;
-    } while (cursor && pages < 100);
+    const seen = await walkPages(api, "/v1/events");
     expect(seen).toEqual(all.map((e) => e.id));
     const keys = all.map((e) => `${e.created_at}|${e.id}`);
     expect([...keys].sort().reverse()).toEqual(keys);
@@ -698,8 +660,7 @@ describe("GET /v1/events", () => {
 
   it("answers 404 for another owner's event and never lists it; 400 for a non-UUID id", async () => {
     const read = await api.call("GET", `/v1/events/${otherOwnersEventId}`);
-    expect(read.status).toBe(404);
-    expect(read.body.error.code).toBe("not_found");
+    expectApiError(read, 404, "not_found");
     expect((await api.call("GET", "/v1/events?limit=200")).text).not.toContain(otherOwnersEventId);
     expect((await api.call("GET", `/v1/events?business_id=${otherBusinessId}`)).body.data).toEqual([]);
     expect((await api.call("GET", "/v1/events/not-a-uuid")).status).toBe(400);
@@ -724,8 +685,7 @@ describe("with FX_SOURCE=ecb (stored rates)", () => {
       ["/v1/recurring-expenses", { name: "X", billing_interval: "month", next_charge_on: PAST }],
     ] as const) {
       const response = await api.call("POST", path, { body: { ...body, ...extra } });
-      expect(response.status, path).toBe(422);
-      expect(response.body.error.code).toBe("fx_unavailable");
+      expectApiError(response, 422, "fx_unavailable", { what: path });
     }
     expect(await counts()).toEqual(before);
     // A same-currency entry needs no rate.
@@ -760,8 +720,7 @@ describe("with FX_SOURCE=ecb (stored rates)", () => {
 
     const before = await counts();
     const tooEarly = await post("2026-02-25");
-    expect(tooEarly.status).toBe(422);
-    expect(tooEarly.body.error.code).toBe("fx_unavailable");
+    expectApiError(tooEarly, 422, "fx_unavailable");
     expect(await counts()).toEqual(before);
   });
 });

@@ -2,12 +2,13 @@
 // re-expressed (the full behaviour is tested in server/fx/fx.int.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { staticOwner } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let ownerId: string;
 beforeAll(async () => {
   api = await createTestApi({ env: { FX_SOURCE: "mock" } });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
 });
 afterAll(async () => {
   await api?.close();

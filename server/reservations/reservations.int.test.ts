@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedProject, seedReservation } from "../../test/helpers/seed";
 
 let api: TTestApi;
 let businessId: string;
@@ -13,20 +16,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TODAY = todayUtc();
 const UNKNOWN = "5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00";
 
-async function reserve(body: Record<string, unknown> = {}) {
-  const response = await api.call("POST", "/v1/budget-reservations", {
-    body: { business_id: businessId, amount_minor: 1000, currency: "USD", purpose: "Q4 ads", ...body },
-  });
-  if (response.status !== 201) throw new Error(`${response.status} ${response.text}`);
-  return response.body.data;
+/** A reservation of 10.00 USD on the business for "Q4 ads", unless `body` says otherwise. */
+function reserve(body: Record<string, unknown> = {}) {
+  return seedReservation(api, { business_id: businessId, amount_minor: 1000, currency: "USD", ...body });
 }
 
 const release = (id: string, body: unknown = {}) => api.call("POST", `/v1/budget-reservations/${id}/release`, { body });
 
 beforeAll(async () => {
   api = await createTestApi();
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  projectId = (await api.call("POST", `/v1/businesses/${businessId}/projects`, { body: { name: "Web" } })).body.data.id;
+  businessId = (await seedBusiness(api)).id;
+  projectId = (await seedProject(api, businessId)).id;
 });
 afterAll(async () => api?.close());
 
@@ -82,9 +82,7 @@ describe("POST /v1/budget-reservations", () => {
     const response = await api.call("POST", "/v1/budget-reservations", {
       body: { business_id: businessId, amount_minor: 1000, currency: "USD", purpose: "x", ...patch },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.budgetReservation.count()).toBe(before);
   });
 
@@ -96,15 +94,14 @@ describe("POST /v1/budget-reservations", () => {
     const brl = await api.call("POST", "/v1/budget-reservations", {
       body: { ...body, business_id: businessId, currency: "BRL" },
     });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await api.db.budgetReservation.count()).toBe(before);
   });
 });
 
 describe("GET /v1/budget-reservations", () => {
   it("lists newest first with filters and cursor pages", async () => {
-    const other = (await api.call("POST", "/v1/businesses", { body: { name: "Other", currency: "USD" } })).body.data.id;
+    const other = (await seedBusiness(api, { name: "Other", currency: "USD" })).id;
     const mine = await reserve({ business_id: other, currency: "GBP" });
     const filtered = await api.call("GET", `/v1/budget-reservations?business_id=${other}`);
     expect(filtered.status).toBe(200);
@@ -114,14 +111,7 @@ describe("GET /v1/budget-reservations", () => {
     expect((await api.call("GET", `/v1/budget-reservations?business_id=${other}&status=active`)).body.data).toEqual([]);
     expect((await api.call("GET", `/v1/budget-reservations?business_id=${other}&status=released`)).body.data).toHaveLength(1);
     const all = (await api.call("GET", "/v1/budget-reservations?limit=200")).body.data.map((r: { id: string }) => r.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: any = await api.call("GET", `/v1/budget-reservations?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      seen.push(...page.body.data.map((r: { id: string }) => r.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
-    expect(seen).toEqual(all);
+    expect(await walkPages(api, "/v1/budget-reservations")).toEqual(all);
   });
 });
 
@@ -145,15 +135,13 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const created = await reserve({ amount_minor: 1000 });
     await release(created.id, { amount_minor: 400 });
     const tooMuch = await release(created.id, { amount_minor: 601 });
-    expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.error).toMatchObject({ code: "state_conflict", details: { status: "active", remaining_minor: 600 } });
+    expectApiError(tooMuch, 409, "state_conflict", { details: { status: "active", remaining_minor: 600 } });
     const stored = await api.db.budgetReservation.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.releasedMinor).toBe(400n);
     await release(created.id);
     for (const body of [{}, { amount_minor: 1 }]) {
       const again = await release(created.id, body);
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe("state_conflict");
+      expectApiError(again, 409, "state_conflict");
     }
   });
 
@@ -161,8 +149,7 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const created = await reserve();
     for (const amount_minor of [0, -5, 2.5]) {
       const response = await release(created.id, { amount_minor });
-      expect(response.status).toBe(400);
-      expect(response.body.error.details.issues[0].path).toBe("amount_minor");
+      expectApiError(response, 400, "validation_error", { issue: "amount_minor" });
     }
     expect((await release(UNKNOWN)).status).toBe(404);
   });
@@ -174,7 +161,7 @@ describe("POST /v1/budget-reservations/{id}/release", () => {
     const conflicts = responses.filter((r) => r.status === 409);
     expect(ok).toHaveLength(6);
     expect(conflicts).toHaveLength(4);
-    for (const conflict of conflicts) expect(conflict.body.error.code).toBe("state_conflict");
+    for (const conflict of conflicts) expectApiError(conflict, 409, "state_conflict");
     const stored = await api.db.budgetReservation.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.releasedMinor).toBe(900n);
     expect(stored.status).toBe("active");

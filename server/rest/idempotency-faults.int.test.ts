@@ -13,6 +13,7 @@ import { mergeRouters, ownerProcedure, router } from "../trpc/init";
 import { callApi, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
 import { adminQuery } from "../../test/helpers/postgres";
+import { expectApiError } from "../../test/helpers/api-error";
 import { createRestHandler, type TRestHandler } from "./rest-handler";
 
 let api: TTestApi;
@@ -84,8 +85,7 @@ describe("a dropped connection and a retry with the same Idempotency-Key", () =>
   it("re-runs a write whose connection dropped before it committed, writing it once", async () => {
     midWrite = dropConnections;
     const first = await post("/v1/test/two-step-write", { name: "Cut mid write" }, "drop-mid-1");
-    expect(first.status).toBe(500);
-    expect(first.body.error.code).toBe("internal_error");
+    expectApiError(first, 500, "internal_error");
 
     const retry = await post("/v1/test/two-step-write", { name: "Cut mid write" }, "drop-mid-1");
     expect(retry.status).toBe(201);

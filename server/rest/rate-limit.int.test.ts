@@ -2,15 +2,19 @@
 // instances, each leasing permits from the shared count.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, callApi, createTestApi, OWNER_TOKEN, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
 import { connectDatabase, type TDatabase } from "../db/client";
+import { fixedClock } from "../shared/clock";
 import { consumeRateLimit, leaseSize } from "./rate-limit";
 import { createV1Handler } from "./v1";
 
 let api: TTestApi;
 let secondInstanceDb: TDatabase;
+// Both instances count windows on this clock, which stands still: a sequence never straddles two.
+const clock = fixedClock("2026-11-22T10:00:05Z");
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ clock });
   secondInstanceDb = await connectDatabase(api.database.target);
 });
 afterAll(async () => {
@@ -18,12 +22,6 @@ afterAll(async () => {
   await secondInstanceDb?.close();
   await api?.close();
 });
-
-/** Starts a sequence well inside one minute window, so it cannot straddle two. */
-async function freshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
 
 describe("leases", () => {
   it("leases 1/40 of the limit at a time, at least one, at most 50", () => {
@@ -50,8 +48,7 @@ describe("across app instances", () => {
   it("shows one instance's lease in the other's remaining count", async () => {
     const token = "shared-counter-token-0123456789";
     applyTestEnv({ RATE_LIMIT_PER_MINUTE: "1000", STATIC_OWNER_TOKEN: token });
-    await freshWindow();
-    const second = createV1Handler({ getDb: async () => secondInstanceDb.prisma });
+    const second = createV1Handler({ getDb: async () => secondInstanceDb.prisma, clock });
     const a = await api.call("GET", "/v1/businesses", { token });
     const b = await callApi(second, "GET", "/v1/businesses", { token });
     // The first instance leased 25 permits and used one; the second leased the next 25.
@@ -64,9 +61,8 @@ describe("across app instances", () => {
   it("never lets two instances together pass the limit, under concurrency", async () => {
     const token = "concurrent-limit-token-0123456789";
     applyTestEnv({ RATE_LIMIT_PER_MINUTE: "100", STATIC_OWNER_TOKEN: token });
-    await freshWindow();
     const first = api.handler;
-    const second = createV1Handler({ getDb: async () => secondInstanceDb.prisma });
+    const second = createV1Handler({ getDb: async () => secondInstanceDb.prisma, clock });
     const responses = await Promise.all(
       Array.from({ length: 150 }, (_, i) => callApi(i % 2 ? second : first, "GET", "/v1/me", { token })),
     );
@@ -76,6 +72,6 @@ describe("across app instances", () => {
     // Leases of 2: at most the limit, and at most one lease per instance left unused.
     expect(ok).toBeLessThanOrEqual(100);
     expect(ok).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100));
-    expect(limited[0]!.body.error.code).toBe("rate_limited");
+    expectApiError(limited[0]!, 429, "rate_limited");
   });
 });

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
 import { applyTestEnv, createTestApi, freshClientIp, OWNER_TOKEN, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { fixedClock } from "../shared/clock";
 import { CONTRACT_VERSION } from "./contract";
 
 let api: TTestApi;
@@ -12,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const business = { name: "Acme", currency: "EUR" };
-
-function expectErrorBody(response: { status: number; headers: Headers; body: any }, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  expect(typeof response.body.error.message).toBe("string");
-  expect(response.body.error.request_id).toBe(response.headers.get("x-request-id"));
-}
 
 describe("headers on every response", () => {
   it("sends X-Request-Id equal to the body's request_id and X-Service-Contract on success", async () => {
@@ -60,24 +55,24 @@ describe("contract version", () => {
   ])("X-Service-Contract-Min %s answers %i", async (min, status) => {
     const response = await api.call("GET", "/v1/businesses", { headers: { "X-Service-Contract-Min": min } });
     expect(response.status).toBe(status);
-    if (status === 426) expectErrorBody(response, 426, "contract_too_old");
+    if (status === 426) expectApiError(response, 426, "contract_too_old");
   });
 
   it("refuses a version that is not semver", async () => {
     const response = await api.call("GET", "/v1/businesses", { headers: { "X-Service-Contract-Min": "latest" } });
-    expectErrorBody(response, 400, "validation_error");
+    expectApiError(response, 400, "validation_error");
   });
 });
 
 describe("routing", () => {
   it("answers an unknown path with 404 not_found", async () => {
-    expectErrorBody(await api.call("GET", "/v1/nothing/here"), 404, "not_found");
-    expectErrorBody(await api.call("GET", "/v1"), 404, "not_found");
+    expectApiError(await api.call("GET", "/v1/nothing/here"), 404, "not_found");
+    expectApiError(await api.call("GET", "/v1"), 404, "not_found");
   });
 
   it("answers a method the path lacks with 405 and Allow", async () => {
     const response = await api.call("DELETE", "/v1/businesses");
-    expectErrorBody(response, 405, "method_not_allowed");
+    expectApiError(response, 405, "method_not_allowed");
     expect(response.headers.get("allow")).toBe("GET, POST");
   });
 });
@@ -88,20 +83,20 @@ describe("bodies", () => {
       rawBody: '{"name": "x",',
       headers: { "content-type": "application/json" },
     });
-    expectErrorBody(response, 400, "validation_error");
+    expectApiError(response, 400, "validation_error");
     expect(response.body.error.details.issues[0].path).toBe("(body)");
   });
 
   it("refuses a body that is not an object", async () => {
     for (const rawBody of ["[1,2]", '"text"', "42", "null"]) {
       const response = await api.call("POST", "/v1/businesses", { rawBody, headers: { "content-type": "application/json" } });
-      expectErrorBody(response, 400, "validation_error");
+      expectApiError(response, 400, "validation_error");
     }
   });
 
   it("names each failing field in details", async () => {
     const response = await api.call("POST", "/v1/businesses", { body: { name: "", currency: "euro" } });
-    expectErrorBody(response, 400, "validation_error");
+    expectApiError(response, 400, "validation_error");
     const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(["name", "currency"]));
   });
@@ -109,7 +104,7 @@ describe("bodies", () => {
   it("refuses a JSON body over 1 MB with 413 and writes nothing", async () => {
     const before = await api.db.business.count();
     const response = await api.call("POST", "/v1/businesses", { body: { name: "x".repeat(1024 * 1024), currency: "EUR" } });
-    expectErrorBody(response, 413, "payload_too_large");
+    expectApiError(response, 413, "payload_too_large");
     expect(await api.db.business.count()).toBe(before);
   });
 
@@ -119,7 +114,7 @@ describe("bodies", () => {
       const response = await api.call("POST", "/v1/test/spend", {
         body: { business_id: id, name: "typed", amount_minor: amount, currency: "EUR" },
       });
-      expectErrorBody(response, 400, "validation_error");
+      expectApiError(response, 400, "validation_error");
       expect(response.body.error.details.issues[0].path).toBe("amount_minor");
     }
     expect(await api.db.project.count({ where: { name: "typed" } })).toBe(0);
@@ -132,39 +127,39 @@ describe("bodies", () => {
       rawBody: "name=x",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expectErrorBody(response, 415, "unsupported_media_type");
+    expectApiError(response, 415, "unsupported_media_type");
   });
 });
 
 describe("authentication", () => {
   it("answers 401 unauthenticated without a bearer", async () => {
-    expectErrorBody(await api.call("GET", "/v1/businesses", { token: null }), 401, "unauthenticated");
+    expectApiError(await api.call("GET", "/v1/businesses", { token: null }), 401, "unauthenticated");
   });
 
   it("answers 401 for a malformed header and for an unknown token", async () => {
-    expectErrorBody(
+    expectApiError(
       await api.call("GET", "/v1/businesses", { token: null, headers: { authorization: "Basic abc" } }),
       401,
       "unauthenticated",
     );
-    expectErrorBody(
+    expectApiError(
       await api.call("GET", "/v1/businesses", { token: null, headers: { authorization: "Bearer" } }),
       401,
       "unauthenticated",
     );
-    expectErrorBody(await api.call("GET", "/v1/businesses", { token: "not-the-token-at-all" }), 401, "unauthenticated");
+    expectApiError(await api.call("GET", "/v1/businesses", { token: "not-the-token-at-all" }), 401, "unauthenticated");
   });
 
   it("checks authentication before idempotency", async () => {
     const response = await api.call("POST", "/v1/businesses", { token: null, idempotencyKey: null, body: business });
-    expectErrorBody(response, 401, "unauthenticated");
+    expectApiError(response, 401, "unauthenticated");
   });
 });
 
 describe("unexpected failures", () => {
   it("answers 500 internal_error without internals", async () => {
     const response = await api.call("POST", "/v1/test/crash", { body: {} });
-    expectErrorBody(response, 500, "internal_error");
+    expectApiError(response, 500, "internal_error");
     // A write the Idempotency-Key applies to: retrying with the same key is the right advice.
     expect(response.body.error.message).toContain("Idempotency-Key");
     expect(response.text).not.toContain("db-internal");
@@ -173,7 +168,7 @@ describe("unexpected failures", () => {
 
   it("treats an output that breaks its own schema as a 500, never sending it", async () => {
     const response = await api.call("GET", "/v1/test/bad-output");
-    expectErrorBody(response, 500, "internal_error");
+    expectApiError(response, 500, "internal_error");
     // A read has no Idempotency-Key to retry with.
     expect(response.body.error.message).not.toContain("Idempotency-Key");
     expect(response.text).not.toContain("1.5");
@@ -198,12 +193,12 @@ describe("deprecation", () => {
 describe("idempotency", () => {
   it("requires Idempotency-Key on writes", async () => {
     const response = await api.call("POST", "/v1/businesses", { body: business, idempotencyKey: null });
-    expectErrorBody(response, 400, "missing_idempotency_key");
+    expectApiError(response, 400, "missing_idempotency_key");
   });
 
   it("refuses a key over 128 characters", async () => {
     const response = await api.call("POST", "/v1/businesses", { body: business, idempotencyKey: "k".repeat(129) });
-    expectErrorBody(response, 400, "validation_error");
+    expectApiError(response, 400, "validation_error");
     expect((await api.call("POST", "/v1/businesses", { body: business, idempotencyKey: "k".repeat(128) })).status).toBe(201);
   });
 
@@ -232,18 +227,18 @@ describe("idempotency", () => {
       body: { name: "Two", currency: "USD" },
       idempotencyKey: "conflict-1",
     });
-    expectErrorBody(other, 409, "idempotency_conflict");
+    expectApiError(other, 409, "idempotency_conflict");
     const business = await api.call("POST", "/v1/businesses", { body: { name: "Three", currency: "USD" } });
     const otherPath = await api.call("PATCH", `/v1/businesses/${business.body.data.id}`, {
       body: { name: "One" },
       idempotencyKey: "conflict-1",
     });
-    expectErrorBody(otherPath, 409, "idempotency_conflict");
+    expectApiError(otherPath, 409, "idempotency_conflict");
   });
 
   it("does not store 5xx answers: a retry with the same key runs again", async () => {
     const first = await api.call("POST", "/v1/test/flaky", { body: { value: "a" }, idempotencyKey: "flaky-1" });
-    expectErrorBody(first, 500, "internal_error");
+    expectApiError(first, 500, "internal_error");
     const retry = await api.call("POST", "/v1/test/flaky", { body: { value: "a" }, idempotencyKey: "flaky-1" });
     expect(retry.status).toBe(201);
     expect(retry.body.data.calls).toBe(2);
@@ -265,9 +260,9 @@ describe("idempotency", () => {
   it("stores a 404 answer and replays it", async () => {
     const path = "/v1/businesses/00000000-0000-4000-8000-000000000000";
     const first = await api.call("PATCH", path, { body: { name: "x" }, idempotencyKey: "nf-1" });
-    expectErrorBody(first, 404, "not_found");
+    expectApiError(first, 404, "not_found");
     const second = await api.call("PATCH", path, { body: { name: "x" }, idempotencyKey: "nf-1" });
-    expectErrorBody(second, 404, "not_found");
+    expectApiError(second, 404, "not_found");
     expect(second.headers.get("idempotent-replayed")).toBe("true");
   });
 
@@ -293,7 +288,7 @@ describe("idempotency", () => {
     const ids = new Set<string>();
     for (const response of responses) {
       if (response.status === 409) {
-        expect(response.body.error.code).toBe("idempotency_conflict");
+        expectApiError(response, 409, "idempotency_conflict");
         continue;
       }
       expect(response.status).toBe(201);
@@ -304,35 +299,28 @@ describe("idempotency", () => {
   });
 });
 
-/** Starts a rate-limit sequence well inside one minute window, so it cannot straddle two. */
-async function freshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
-
 describe("rate limit", () => {
   it("sends the headers on authenticated answers and 429 with Retry-After past the limit", async () => {
     const token = "rate-limit-token-0123456789";
+    // The layer on this database with a clock that stands still: the sequence stays in one window.
+    const clock = fixedClock("2026-11-22T10:00:05Z");
+    const limitedApi = await createTestApi({ database: api.database, clock });
     applyTestEnv({ RATE_LIMIT_PER_MINUTE: "3", STATIC_OWNER_TOKEN: token });
     try {
-      await freshWindow();
       for (let i = 0; i < 3; i++) {
-        const response = await api.call("GET", "/v1/businesses", { token });
+        const response = await limitedApi.call("GET", "/v1/businesses", { token });
         expect(response.status).toBe(200);
         expect(response.headers.get("x-ratelimit-limit")).toBe("3");
         expect(response.headers.get("x-ratelimit-remaining")).toBe(String(2 - i));
-        const reset = Number(response.headers.get("x-ratelimit-reset"));
-        expect(reset * 1000).toBeGreaterThan(Date.now());
-        expect(reset * 1000).toBeLessThanOrEqual(Date.now() + 60_000);
+        expect(response.headers.get("x-ratelimit-reset")).toBe(String(Date.parse("2026-11-22T10:01:00Z") / 1000));
       }
-      const limited = await api.call("GET", "/v1/businesses", { token });
-      expectErrorBody(limited, 429, "rate_limited");
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      const limited = await limitedApi.call("GET", "/v1/businesses", { token });
+      expectApiError(limited, 429, "rate_limited");
+      expect(limited.headers.get("retry-after")).toBe("55");
       expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
       // A limited write is not stored under its key: the retry after the window runs normally.
-      const write = await api.call("POST", "/v1/businesses", { token, body: business, idempotencyKey: "limited-1" });
-      expectErrorBody(write, 429, "rate_limited");
+      const write = await limitedApi.call("POST", "/v1/businesses", { token, body: business, idempotencyKey: "limited-1" });
+      expectApiError(write, 429, "rate_limited");
       expect(await api.db.idempotencyRecord.count({ where: { key: "limited-1" } })).toBe(0);
     } finally {
       applyTestEnv({ RATE_LIMIT_PER_MINUTE: "100000", STATIC_OWNER_TOKEN: OWNER_TOKEN });

@@ -12,6 +12,8 @@ import {
   stopSharedSmtpSink,
   type TSmtpSink,
 } from "../../test/helpers/owners";
+import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
 import { MAX_LIVE_LOGIN_TOKENS } from "./session-tokens";
 
 const BASE_URL = "http://panel.example.test";
@@ -61,12 +63,6 @@ async function signIn(email: string): Promise<{ token: string; ownerId: string; 
   const token = response.body.data.session_token as string;
   const session = await api.db.session.findUniqueOrThrow({ where: { tokenHash: sha256Hex(token) } });
   return { token, ownerId: response.body.data.user.id, sessionId: session.id };
-}
-
-function expectError(response: TApiResponse, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  expect(response.body.error.request_id).toBe(response.headers.get("x-request-id"));
 }
 
 describe("magic link → verify", () => {
@@ -172,7 +168,7 @@ describe("magic link → verify", () => {
       idempotencyKey: null,
       body: { email },
     });
-    expectError(withBadBearer, 401, "unauthenticated");
+    expectApiError(withBadBearer, 401, "unauthenticated");
   });
 
   it("answers a known and an unknown address identically, and mails both", async () => {
@@ -201,7 +197,7 @@ describe("magic link → verify", () => {
   ])("refuses %j with 400 validation_error and writes nothing", async (body, field) => {
     const before = await api.db.loginToken.count();
     const response = await api.call("POST", "/v1/auth/magic-link", { token: null, idempotencyKey: null, body });
-    expectError(response, 400, "validation_error");
+    expectApiError(response, 400, "validation_error");
     expect(response.body.error.details.issues.map((issue: { path: string }) => issue.path)).toContain(field);
     expect(await api.db.loginToken.count()).toBe(before);
   });
@@ -225,7 +221,7 @@ describe("magic link → verify", () => {
     const email = freshEmail("smtp-down");
     applyTestEnv({ SMTP_URL: "smtp://127.0.0.1:1?ignoreTLS=true" }); // nothing listens on port 1
     try {
-      expectError(await requestLink(email), 500, "internal_error");
+      expectApiError(await requestLink(email), 500, "internal_error");
     } finally {
       applyTestEnv({ SMTP_URL: sink.url });
     }
@@ -238,20 +234,20 @@ describe("login token problems answer 401 login_token_invalid", () => {
   it("refuses a used token", async () => {
     const token = await loginToken(freshEmail("reuse"));
     expect((await verify(token)).status).toBe(200);
-    expectError(await verify(token), 401, "login_token_invalid");
+    expectApiError(await verify(token), 401, "login_token_invalid");
   });
 
   it("refuses an expired token", async () => {
     const email = freshEmail("expired-link");
     const token = await loginToken(email);
     await api.db.loginToken.update({ where: { tokenHash: sha256Hex(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expectError(await verify(token), 401, "login_token_invalid");
+    expectApiError(await verify(token), 401, "login_token_invalid");
     expect(await api.db.owner.findUnique({ where: { email } })).toBeNull();
   });
 
   it("refuses an unknown token, and an empty one with 400", async () => {
-    expectError(await verify("x".repeat(43)), 401, "login_token_invalid");
-    expectError(await verify(""), 400, "validation_error");
+    expectApiError(await verify("x".repeat(43)), 401, "login_token_invalid");
+    expectApiError(await verify(""), 400, "validation_error");
   });
 
   it("lets exactly one of 10 concurrent verifies of one token succeed", async () => {
@@ -260,7 +256,7 @@ describe("login token problems answer 401 login_token_invalid", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => verify(token)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(401)]);
-    for (const answer of answers.filter((a) => a.status === 401)) expect(answer.body.error.code).toBe("login_token_invalid");
+    for (const answer of answers.filter((a) => a.status === 401)) expectApiError(answer, 401, "login_token_invalid");
     const owner = await api.db.owner.findUniqueOrThrow({ where: { email } });
     expect(await api.db.session.count({ where: { ownerId: owner.id } })).toBe(1);
   });
@@ -279,7 +275,7 @@ describe("session lifecycle", () => {
   it("answers 401 session_expired once a session has expired", async () => {
     const owner = await signIn(freshEmail("expiring"));
     await api.db.session.update({ where: { id: owner.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expectError(await api.call("GET", "/v1/me", { token: owner.token }), 401, "session_expired");
+    expectApiError(await api.call("GET", "/v1/me", { token: owner.token }), 401, "session_expired");
   });
 
   it("logs out the bearer's session only: 401 session_revoked afterwards", async () => {
@@ -289,16 +285,16 @@ describe("session lifecycle", () => {
     const out = await api.call("POST", "/v1/auth/logout", { token: one.token, idempotencyKey: null });
     expect(out.status).toBe(200);
     expect(out.body.data).toEqual({ status: "signed_out" });
-    expectError(await api.call("GET", "/v1/me", { token: one.token }), 401, "session_revoked");
-    expectError(await api.call("POST", "/v1/auth/logout", { token: one.token, idempotencyKey: null }), 401, "session_revoked");
+    expectApiError(await api.call("GET", "/v1/me", { token: one.token }), 401, "session_revoked");
+    expectApiError(await api.call("POST", "/v1/auth/logout", { token: one.token, idempotencyKey: null }), 401, "session_revoked");
     expect((await api.call("GET", "/v1/me", { token: two.token })).status).toBe(200);
     const audit = await api.db.auditEntry.findMany({ where: { ownerId: one.ownerId, action: "session.signed_out" } });
     expect(audit.map((entry) => entry.targetId)).toEqual([one.sessionId]);
   });
 
   it("refuses logout without an owner session bearer", async () => {
-    expectError(await api.call("POST", "/v1/auth/logout", { token: null, idempotencyKey: null }), 401, "unauthenticated");
-    expectError(
+    expectApiError(await api.call("POST", "/v1/auth/logout", { token: null, idempotencyKey: null }), 401, "unauthenticated");
+    expectApiError(
       await api.call("POST", "/v1/auth/logout", { token: "ses_unknown0000000000000000000000000000", idempotencyKey: null }),
       401,
       "unauthenticated",
@@ -313,12 +309,12 @@ describe("session lifecycle", () => {
     await api.call("POST", "/v1/auth/logout", { token: third.token, idempotencyKey: null });
 
     const missingKey = await api.call("POST", "/v1/me/sessions/revoke-others", { token: current.token, idempotencyKey: null });
-    expectError(missingKey, 400, "missing_idempotency_key");
+    expectApiError(missingKey, 400, "missing_idempotency_key");
 
     const revoked = await api.call("POST", "/v1/me/sessions/revoke-others", { token: current.token });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data).toEqual({ revoked: 1 });
-    expectError(await api.call("GET", "/v1/me", { token: other.token }), 401, "session_revoked");
+    expectApiError(await api.call("GET", "/v1/me", { token: other.token }), 401, "session_revoked");
     expect((await api.call("GET", "/v1/me", { token: current.token })).status).toBe(200);
 
     const again = await api.call("POST", "/v1/me/sessions/revoke-others", { token: current.token });
@@ -340,9 +336,13 @@ describe("session lifecycle", () => {
     const stranger = await signIn(freshEmail("stranger"));
 
     const notMine = await api.call("POST", `/v1/me/sessions/${stranger.sessionId}/revoke`, { token: current.token });
-    expectError(notMine, 404, "not_found");
+    expectApiError(notMine, 404, "not_found");
     expect((await api.call("GET", "/v1/me", { token: stranger.token })).status).toBe(200);
-    expectError(await api.call("POST", "/v1/me/sessions/not-a-uuid/revoke", { token: current.token }), 400, "validation_error");
+    expectApiError(
+      await api.call("POST", "/v1/me/sessions/not-a-uuid/revoke", { token: current.token }),
+      400,
+      "validation_error",
+    );
 
     const key = `revoke-${other.sessionId}`;
     const revoked = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, {
@@ -356,7 +356,7 @@ describe("session lifecycle", () => {
       current: false,
       revoked_at: expect.any(String),
     });
-    expectError(await api.call("GET", "/v1/me", { token: other.token }), 401, "session_revoked");
+    expectApiError(await api.call("GET", "/v1/me", { token: other.token }), 401, "session_revoked");
 
     const replay = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, {
       token: current.token,
@@ -366,7 +366,7 @@ describe("session lifecycle", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
 
     const conflict = await api.call("POST", `/v1/me/sessions/${other.sessionId}/revoke`, { token: current.token });
-    expectError(conflict, 409, "state_conflict");
+    expectApiError(conflict, 409, "state_conflict");
 
     const audit = await api.db.auditEntry.findMany({ where: { ownerId: current.ownerId, action: "session.revoked" } });
     expect(audit.map((entry) => entry.targetId)).toEqual([other.sessionId]);
@@ -395,17 +395,9 @@ describe("session lifecycle", () => {
     expect(active.body.data.map((s: { id: string }) => s.id)).toEqual([sessions[3]!.sessionId, sessions[2]!.sessionId]);
     const revoked = await api.call("GET", "/v1/me/sessions?status=revoked", { token: current.token });
     expect(revoked.body.data.map((s: { id: string }) => s.id)).toEqual([sessions[0]!.sessionId]);
-    expectError(await api.call("GET", "/v1/me/sessions?status=nope", { token: current.token }), 400, "validation_error");
+    expectApiError(await api.call("GET", "/v1/me/sessions?status=nope", { token: current.token }), 400, "validation_error");
 
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: TApiResponse = await api.call("GET", `/v1/me/sessions?limit=3${cursor ? `&cursor=${cursor}` : ""}`, {
-        token: current.token,
-      });
-      seen.push(...page.body.data.map((s: { id: string }) => s.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
+    const seen = await walkPages(api, "/v1/me/sessions", { limit: 3, token: current.token });
     expect(seen).toEqual(all.body.data.map((s: { id: string }) => s.id));
   });
 

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Adapter } from "next-auth/adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { AppError } from "../errors/app-error";
+import { authenticationError } from "../../test/helpers/panel-sign-in";
 import { newSessionToken } from "../sessions/session-tokens";
 import { createAuthjsAdapter } from "./authjs-adapter";
 import { authenticateToken } from "../auth/authenticate";
@@ -38,15 +38,6 @@ beforeAll(async () => {
   }) as typeof adapter;
 });
 afterAll(async () => api?.close());
-
-async function authenticationError(token: string): Promise<string> {
-  try {
-    await authenticateToken(api.db, token);
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return "authenticated";
-}
 
 describe("the Auth.js adapter", () => {
   it("maps users to owners by lower-cased email", async () => {
@@ -132,7 +123,7 @@ describe("the Auth.js adapter", () => {
     const deleted = await adapter.deleteSession(sessionToken);
     expect(deleted).toMatchObject({ sessionToken, userId: owner.id });
     expect(await adapter.getSessionAndUser(sessionToken)).toBeNull();
-    expect(await authenticationError(sessionToken)).toBe("session_revoked");
+    expect(await authenticationError(api.db, sessionToken)).toBe("session_revoked");
     const after = await api.call("GET", "/v1/me/sessions?status=revoked", { token: witness });
     expect(after.body.data).toEqual([expect.objectContaining({ id: row.id, status: "revoked", revoked_at: expect.any(String) })]);
     expect(await adapter.deleteSession(sessionToken)).toBeNull(); // already revoked: a no-op

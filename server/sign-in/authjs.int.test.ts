@@ -11,8 +11,15 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, type TTestApi } from "../../test/helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../../test/helpers/owners";
-import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../../test/helpers/panel-sign-in";
-import type { AppError } from "../errors/app-error";
+import {
+  authenticationError,
+  cookieHeader,
+  SIGN_IN_BASE_URL,
+  startSignInWorld,
+  storeCookies,
+  type TCookieJar,
+  type TSignInWorld,
+} from "../../test/helpers/panel-sign-in";
 import { authenticateToken } from "../auth/authenticate";
 import { SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
 import { confirmLoginLink } from "./login-link";
@@ -43,31 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-async function authenticationError(token: string): Promise<string> {
-  try {
-    await authenticateToken(api.db, token);
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return "authenticated";
-}
-
-type TJar = Map<string, string>;
-
-function storeCookies(jar: TJar, response: Response): void {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    const name = pair!.slice(0, eq).trim();
-    const value = pair!.slice(eq + 1).trim();
-    if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-
-function cookieHeader(jar: TJar): string {
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-}
+type TJar = TCookieJar;
 
 describe("panel sign-in through Auth.js", () => {
   async function send(jar: TJar, method: "GET" | "POST", url: string, form?: Record<string, string>): Promise<Response> {
@@ -167,7 +150,7 @@ describe("panel sign-in through Auth.js", () => {
     const out = await send(jar, "POST", `${BASE_URL}/api/auth/signout`, { csrfToken: await csrfToken(jar) });
     expect(out.status).toBe(302);
     expect(jar.has("fbo_token")).toBe(false);
-    expect(await authenticationError(sessionToken)).toBe("session_revoked");
+    expect(await authenticationError(api.db, sessionToken)).toBe("session_revoked");
     expect((await api.db.session.findUniqueOrThrow({ where: { id: row.id } })).revokedAt).not.toBeNull();
   });
 

@@ -15,6 +15,7 @@ import { loginMail } from "../mail/login-mail";
 import { consumeIpLimit } from "../rest/ip-limit";
 import { errorOutcome, toResponse } from "../rest/outcome";
 import { rateLimitedError, rateLimitHeaders } from "../rest/rate-limit";
+import { systemClock, type TClock } from "../shared/clock";
 import { sendMail } from "../mail/mailer";
 import { countLiveLoginTokens } from "../sessions/login-service";
 import { ZLoginEmail } from "../sessions/session.schema";
@@ -134,15 +135,22 @@ type TAuthjsHandler = (typeof nextAuth.handlers)["GET"];
 /**
  * Auth.js's endpoints behind the per-IP door (server/rest/ip-limit.ts): asking for a sign-in
  * mail spends the login budget that POST /v1/auth/magic-link spends (10 a minute), every other
- * call (the callback spends a login token) the public one (60 a minute).
+ * call (the callback spends a login token) the public one (60 a minute). Windows are counted
+ * on `clock`.
  */
-function behindIpLimit(handler: TAuthjsHandler): TAuthjsHandler {
+function behindIpLimit(handler: TAuthjsHandler, clock: TClock): TAuthjsHandler {
   return async (req) => {
+    const now = clock.now();
     const budget = req.method === "POST" && req.nextUrl.pathname.startsWith(`${AUTH_BASE_PATH}/signin/`) ? "login" : "public";
-    const state = await consumeIpLimit((await getDatabase()).prisma, budget, clientIp(req.headers));
+    const state = await consumeIpLimit((await getDatabase()).prisma, budget, clientIp(req.headers), now);
     if (!state.exceeded) return handler(req);
-    return toResponse(errorOutcome(rateLimitedError(state)), newPanelRequestId(), rateLimitHeaders(state));
+    return toResponse(errorOutcome(rateLimitedError(state, now)), newPanelRequestId(), rateLimitHeaders(state));
   };
 }
 
-export const handlers = { GET: behindIpLimit(nextAuth.handlers.GET), POST: behindIpLimit(nextAuth.handlers.POST) };
+/** Auth.js's route handlers behind the per-IP door; tests pass the clock the REST layer counts on. */
+export function authjsHandlers(clock: TClock = systemClock) {
+  return { GET: behindIpLimit(nextAuth.handlers.GET, clock), POST: behindIpLimit(nextAuth.handlers.POST, clock) };
+}
+
+export const handlers = authjsHandlers();

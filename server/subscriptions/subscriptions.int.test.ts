@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { walkPages } from "../../test/helpers/pages";
+import { seedBusiness, seedProject, seedSubscription, staticOwner } from "../../test/helpers/seed";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
 import { createSubscription } from "./subscription-service";
@@ -17,22 +20,9 @@ let otherBusinessProject: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TODAY = todayUtc();
 
-async function post(path: string, body: unknown) {
-  const response = await api.call("POST", path, { body });
-  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${response.text}`);
-  return response.body.data;
-}
-
-async function subscription(body: Record<string, unknown> = {}) {
-  return post("/v1/subscriptions", {
-    business_id: businessId,
-    name: "Design tool",
-    amount_minor: 10_000,
-    currency: "USD",
-    billing_interval: "month",
-    next_charge_on: "2026-12-01",
-    ...body,
-  });
+/** A monthly "Design tool" of 100.00 USD of the business, unless `body` says otherwise. */
+function subscription(body: Record<string, unknown> = {}) {
+  return seedSubscription(api, { business_id: businessId, amount_minor: 10_000, currency: "USD", ...body });
 }
 
 async function counts() {
@@ -46,12 +36,12 @@ async function counts() {
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await post("/v1/businesses", { name: "Atlas", currency: "EUR" })).id;
-  otherBusinessId = (await post("/v1/businesses", { name: "Borealis", currency: "EUR" })).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  otherBusinessId = (await seedBusiness(api, { name: "Borealis" })).id;
   projects = [];
-  for (const name of ["Web", "App", "Ads"]) projects.push((await post(`/v1/businesses/${businessId}/projects`, { name })).id);
-  otherBusinessProject = (await post(`/v1/businesses/${otherBusinessId}/projects`, { name: "Elsewhere" })).id;
+  for (const name of ["Web", "App", "Ads"]) projects.push((await seedProject(api, businessId, { name })).id);
+  otherBusinessProject = (await seedProject(api, otherBusinessId, { name: "Elsewhere" })).id;
 });
 afterAll(async () => api?.close());
 
@@ -142,9 +132,7 @@ describe("POST /v1/subscriptions", () => {
         ...patch,
       },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await counts()).toEqual(before);
   });
 
@@ -155,8 +143,7 @@ describe("POST /v1/subscriptions", () => {
     expect((await api.call("POST", "/v1/subscriptions", { body: { ...base, business_id: unknown } })).status).toBe(404);
     expect((await api.call("POST", "/v1/subscriptions", { body: { ...base, project_id: unknown } })).status).toBe(404);
     const brl = await api.call("POST", "/v1/subscriptions", { body: { ...base, business_id: businessId, currency: "BRL" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     expect(await counts()).toEqual(before);
   });
 
@@ -211,8 +198,8 @@ describe("subscription lists", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    listBusiness = (await post("/v1/businesses", { name: "Lists", currency: "USD" })).id;
-    listProject = (await post(`/v1/businesses/${listBusiness}/projects`, { name: "P" })).id;
+    listBusiness = (await seedBusiness(api, { name: "Lists", currency: "USD" })).id;
+    listProject = (await seedProject(api, listBusiness, { name: "P" })).id;
     ids.business = (await subscription({ business_id: listBusiness, name: "b" })).id;
     ids.project = (await subscription({ business_id: undefined, project_id: listProject, name: "p", currency: "EUR" })).id;
     ids.personal = (await subscription({ business_id: undefined, personal: true, name: "me" })).id;
@@ -241,14 +228,7 @@ describe("subscription lists", () => {
     const personal = await api.call("GET", "/v1/subscriptions?personal=true&limit=200");
     expect(personal.body.data.every((s: { personal: boolean }) => s.personal)).toBe(true);
     const all = (await api.call("GET", "/v1/subscriptions?limit=200")).body.data.map((s: { id: string }) => s.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: any = await api.call("GET", `/v1/subscriptions?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.map((s: { id: string }) => s.id));
-      cursor = page.body.page.next_cursor;
-    } while (cursor);
+    const seen = await walkPages(api, "/v1/subscriptions", { limit: 3 });
     expect(seen).toEqual(all);
     for (const id of Object.values(ids)) expect(seen).toContain(id);
     expect((await api.call("GET", "/v1/subscriptions?status=nope")).status).toBe(400);
@@ -288,8 +268,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       ["PUT", `/v1/subscriptions/${created.id}/capacity`, { unit: "seats", total: 1, used: 0 }],
     ] as const) {
       const response = await api.call(method, path, { body });
-      expect(response.status, `${method} ${path}`).toBe(409);
-      expect(response.body.error.code).toBe("state_conflict");
+      expectApiError(response, 409, "state_conflict", { what: `${method} ${path}` });
     }
     const stored = await api.call("GET", `/v1/subscriptions/${created.id}`);
     expect(stored.body.data).toMatchObject({ status: "cancelled", name: "Renamed", allocations: [], capacity: null });
@@ -301,8 +280,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       expect((await api.call("PATCH", `/v1/subscriptions/${created.id}`, { body })).status).toBe(400);
     }
     const brl = await api.call("PATCH", `/v1/subscriptions/${created.id}`, { body: { currency: "BRL", name: "changed" } });
-    expect(brl.status).toBe(422);
-    expect(brl.body.error.code).toBe("currency_unsupported");
+    expectApiError(brl, 422, "currency_unsupported");
     const stored = (await api.call("GET", `/v1/subscriptions/${created.id}`)).body.data;
     expect(stored).toEqual(created);
     expect((await api.call("PATCH", "/v1/subscriptions/5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00", { body: {} })).status).toBe(404);
@@ -378,8 +356,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
       [{ project_id: projects[1], share_bps: 1 }],
     ]) {
       const response = await put(created.id, list);
-      expect(response.status).toBe(422);
-      expect(response.body.error.code).toBe("allocation_sum_invalid");
+      expectApiError(response, 422, "allocation_sum_invalid");
     }
     expect((await api.call("GET", `/v1/subscriptions/${created.id}`)).body.data).toEqual(before);
   });
@@ -426,9 +403,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
     };
     const list = template.map((entry) => ({ ...entry, project_id: ids[entry.project_id] ?? entry.project_id }));
     const response = await put(created.id, list);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("validation_error");
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
     expect(await api.db.subscriptionAllocation.count({ where: { subscriptionId: created.id } })).toBe(0);
   });
 
@@ -440,8 +415,7 @@ describe("PUT /v1/subscriptions/{id}/allocations", () => {
     expect(cleared.body.data.allocations).toEqual([]);
     const personal = await subscription({ business_id: undefined, personal: true });
     const refused = await put(personal.id, [{ project_id: projects[0], share_bps: 10_000 }]);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("state_conflict");
+    expectApiError(refused, 409, "state_conflict");
     expect((await put(personal.id, [])).status).toBe(200);
     expect((await put("5d0c0c1e-9a7e-4e0c-8f5e-3d8a2b1c0f00", [])).status).toBe(404);
     expect((await api.call("PUT", `/v1/subscriptions/${created.id}/allocations`, { body: {} })).status).toBe(400);
@@ -504,8 +478,7 @@ describe("subscription capacity", () => {
     const refused = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, {
       body: { unit: "seats", total: 3, used: 4 },
     });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe("capacity_exceeded");
+    expectApiError(refused, 422, "capacity_exceeded");
     expect((await api.call("GET", `/v1/subscriptions/${created.id}/capacity`)).body.data).toBeNull();
     await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, { body: { unit: "seats", total: 5, used: 1 } });
     const again = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, {
@@ -524,8 +497,7 @@ describe("subscription capacity", () => {
   ])("refuses %j with 400 naming %s", async (body, field) => {
     const created = await subscription();
     const response = await api.call("PUT", `/v1/subscriptions/${created.id}/capacity`, { body });
-    expect(response.status).toBe(400);
-    expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expectApiError(response, 400, "validation_error", { issue: field });
   });
 
   it("answers 404 for an unknown subscription", async () => {

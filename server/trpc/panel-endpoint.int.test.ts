@@ -3,7 +3,7 @@
 // because the bearer itself authenticates it, never the cookie beside it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { createAgent } from "../../test/helpers/agents";
+import { seedAgent } from "../../test/helpers/seed";
 import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { setDatabase } from "../db/client";
 import { handlePanelTrpc } from "./panel-endpoint";
@@ -61,7 +61,7 @@ describe("the panel's tRPC endpoint: bearer or cookie, never a bearer that falls
   });
 
   it("refuses an agent's bearer (the panel is the owner's) even with the owner's cookie", async () => {
-    const agent = await createAgent(api, { name: "Panel intruder" });
+    const agent = await seedAgent(api, { name: "Panel intruder" });
     const response = await createBusiness(
       { authorization: `Bearer ${agent.token}`, cookie: `fbo_token=${owner.token}`, origin: EVIL },
       "Forged by agent bearer",

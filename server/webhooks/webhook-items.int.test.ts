@@ -4,10 +4,18 @@
 // End to end through the REST layer with real HMAC signatures, two real owners.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
-import { encryptSecret } from "../crypto/secret-box";
+import { expectApiError } from "../../test/helpers/api-error";
+import {
+  seedBusiness,
+  seedEvent,
+  seedIntegration,
+  seedOwner,
+  seedProject,
+  seedSubscription,
+  staticOwner,
+} from "../../test/helpers/seed";
+import { deliveryEvent, postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import { nowSeconds, paymentsAHeaders, serviceHeaders, socialAdsHeaders } from "../../test/helpers/webhook-signing";
 
 const SECRETS = {
@@ -16,7 +24,6 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-items",
 };
 const GENERIC_SECRET = "generic-secret-items-0123456789";
-const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;
@@ -25,34 +32,18 @@ let genericId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  genericId = (
-    await api.db.integration.create({
-      data: { ownerId, provider: "generic", name: "g", businessId, secretEncrypted: await encryptSecret(GENERIC_SECRET) },
-    })
-  ).id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  genericId = await seedIntegration(api.db, { ownerId, provider: "generic", name: "g", businessId, secret: GENERIC_SECRET });
 });
-afterAll(async () => {
-  await stopSharedSmtpSink();
-  await api?.close();
-});
+afterAll(async () => api?.close());
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 const sendGeneric = (body: unknown) => {
   const raw = JSON.stringify(body);
   return post(`/v1/webhooks/generic/${genericId}`, raw, serviceHeaders(GENERIC_SECRET, raw));
 };
-const event = (external_id: string, extra: Record<string, unknown> = {}) => ({
-  external_id,
-  type: "revenue",
-  state: "actual",
-  amount_minor: 4200,
-  currency: "EUR",
-  occurred_on: YESTERDAY,
-  ...extra,
-});
+const event = deliveryEvent;
 const stored = (externalId: string) => api.db.financialEvent.count({ where: { externalId } });
 
 describe("generic: one bad item is rejected alone", () => {
@@ -104,7 +95,7 @@ describe("generic: one bad item is rejected alone", () => {
 describe("platform receivers: one bad item is rejected alone", () => {
   it("social_ads: a change of the wrong shape is rejected, the other changes go in", async () => {
     const account = `act_${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "social_ads", name: "s", businessId, accountId: account } });
+    await seedIntegration(api.db, { ownerId, provider: "social_ads", name: "s", businessId, accountId: account });
     const spend = (campaign: string, value: string) => ({
       field: "spend",
       value: { date: YESTERDAY, level: "campaign", campaign_id: campaign, spend: value, currency: "EUR" },
@@ -123,7 +114,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
   it("search_ads: a report row with an impossible date is rejected, the other rows go in", async () => {
     const customer = `cus-${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "search_ads", name: "s", businessId, accountId: customer } });
+    await seedIntegration(api.db, { ownerId, provider: "search_ads", name: "s", businessId, accountId: customer });
     const row = (campaign: string, date: string) => ({ date, campaign_id: campaign, cost_minor: 100, currency: "EUR" });
     const raw = JSON.stringify({
       customer_id: customer,
@@ -137,7 +128,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
   it("payments_a: an event whose mapping throws (a time out of range) is rejected, never a 500", async () => {
     const account = `acct_${randomUUID().slice(0, 8)}`;
-    await api.db.integration.create({ data: { ownerId, provider: "payments_a", name: "p", businessId, accountId: account } });
+    await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "p", businessId, accountId: account });
     const raw = JSON.stringify({
       id: "evt_far_future",
       type: "charge.succeeded",
@@ -156,36 +147,22 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
 describe("cross-references to another owner's records", () => {
   it("rejects an event naming another owner's subscription, project or planned event, and stores the rest", async () => {
-    const bob = await signInOwner(api, `bob-${randomUUID()}@example.test`);
-    const as = (token: string) => ({ token });
-    const bobBusiness = (await api.call("POST", "/v1/businesses", { ...as(bob.token), body: { name: "Bob's", currency: "EUR" } }))
-      .body.data.id;
-    const bobProject = (
-      await api.call("POST", `/v1/businesses/${bobBusiness}/projects`, { ...as(bob.token), body: { name: "Bob's project" } })
-    ).body.data.id;
-    const bobSubscription = await api.call("POST", "/v1/subscriptions", {
-      ...as(bob.token),
-      body: {
-        business_id: bobBusiness,
-        name: "Bob's tool",
-        amount_minor: 1000,
-        currency: "EUR",
-        billing_interval: "month",
-        next_charge_on: "2026-12-01",
-      },
-    });
-    expect(bobSubscription.status).toBe(201);
-    const bobPlanned = await api.call("POST", "/v1/planned-expenses", {
-      ...as(bob.token),
-      body: { business_id: bobBusiness, amount_minor: 1000, currency: "EUR", occurred_on: "2026-12-01" },
-    });
-    expect(bobPlanned.status).toBe(201);
+    const bob = await seedOwner(api);
+    const bobBusiness = (await seedBusiness(api, { name: "Bob's" }, bob.token)).id;
+    const bobProject = (await seedProject(api, bobBusiness, { name: "Bob's project" }, bob.token)).id;
+    const bobSubscription = await seedSubscription(
+      api,
+      { business_id: bobBusiness, name: "Bob's tool", amount_minor: 1000 },
+      bob.token,
+    );
+    const plan = { business_id: bobBusiness, amount_minor: 1000, occurred_on: "2026-12-01" };
+    const bobPlanned = await seedEvent(api, "planned_expense", plan, bob.token);
 
     const response = await sendGeneric({
       events: [
-        event("xref-sub", { type: "expense", subscription_id: bobSubscription.body.data.id }),
+        event("xref-sub", { type: "expense", subscription_id: bobSubscription.id }),
         event("xref-project", { project_id: bobProject }),
-        event("xref-planned", { type: "expense", amount_minor: 1000, payload: { fulfills_event_id: bobPlanned.body.data.id } }),
+        event("xref-planned", { type: "expense", amount_minor: 1000, payload: { fulfills_event_id: bobPlanned.id } }),
         event("xref-unknown-sub", { type: "expense", subscription_id: randomUUID() }),
         event("xref-fine"),
       ],
@@ -198,8 +175,8 @@ describe("cross-references to another owner's records", () => {
       [2, "xref-planned", "validation_error", "payload.fulfills_event_id: no such planned event"],
       [3, "xref-unknown-sub", "validation_error", "subscription_id: no such subscription in this business"],
     ]);
-    expect(await api.db.financialEvent.count({ where: { subscriptionId: bobSubscription.body.data.id, ownerId } })).toBe(0);
-    const planned = await api.db.financialEvent.findUniqueOrThrow({ where: { id: bobPlanned.body.data.id } });
+    expect(await api.db.financialEvent.count({ where: { subscriptionId: bobSubscription.id, ownerId } })).toBe(0);
+    const planned = await api.db.financialEvent.findUniqueOrThrow({ where: { id: bobPlanned.id } });
     expect(planned.fulfilledByEventId).toBeNull();
 
     // The owner's own subscription is linked.
@@ -226,8 +203,7 @@ describe("a 500 on a webhook", () => {
     });
     const raw = JSON.stringify({ events: [event("never")] });
     const response = await post(`/v1/webhooks/generic/${broken.id}`, raw, serviceHeaders(GENERIC_SECRET, raw));
-    expect(response.status).toBe(500);
-    expect(response.body.error.code).toBe("internal_error");
+    expectApiError(response, 500, "internal_error");
     expect(response.body.error.message).not.toMatch(/idempotency/i);
     expect(response.body.error.message).toMatch(/request_id/);
   });

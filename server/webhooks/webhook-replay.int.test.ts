@@ -3,9 +3,9 @@
 // restatement made since. End to end through the REST layer with real HMAC signatures.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { encryptSecret } from "../crypto/secret-box";
+import { seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
+import { postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import { inTransaction } from "../db/transaction";
 import { runMaintenance } from "../jobs/maintenance";
 import { deliveryDigest, rememberDelivery, WEBHOOK_REPLAY_RETENTION_DAYS } from "./replay-guard";
@@ -17,7 +17,6 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-replay",
 };
 const GENERIC_SECRET = "generic-secret-replay-0123456789";
-const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;
@@ -25,24 +24,15 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
-async function genericIntegration(): Promise<string> {
-  const row = await api.db.integration.create({
-    data: { ownerId, provider: "generic", name: "generic", businessId, secretEncrypted: await encryptSecret(GENERIC_SECRET) },
-  });
-  return row.id;
-}
+const genericIntegration = () => seedIntegration(api.db, { ownerId, provider: "generic", businessId, secret: GENERIC_SECRET });
+const connect = (provider: string, accountId: string) => seedIntegration(api.db, { ownerId, provider, businessId, accountId });
 
-async function connect(provider: string, accountId: string): Promise<string> {
-  return (await api.db.integration.create({ data: { ownerId, provider, name: provider, businessId, accountId } })).id;
-}
-
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 
 /** The amounts that count (confirmed) for an integration's key chain. */
 async function confirmedAmounts(integrationId: string, chain: string): Promise<number[]> {

@@ -3,9 +3,12 @@
 // unknown or unconnected answers 401 with every table unchanged.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "../../lib/days";
-import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
-import { encryptSecret } from "../crypto/secret-box";
+import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
+import { expectApiError } from "../../test/helpers/api-error";
+import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { deliveryEvent, postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
+import { todayUtc } from "../../lib/days";
+import type { TErrorCode } from "../errors/app-error";
 import {
   billingAHeaders,
   billingBHeaders,
@@ -25,7 +28,6 @@ const SECRETS = {
 };
 const GENERIC_SECRET = "generic-secret-0123456789abcdef";
 const TODAY = todayUtc();
-const YESTERDAY = addDays(todayUtc(), -1);
 
 let api: TTestApi;
 let ownerId: string;
@@ -34,42 +36,34 @@ let genericId: string;
 let otherOwnerId: string;
 const integrations: Record<string, string> = {};
 
-async function connect(provider: string, accountId: string, owner = ownerId, business = businessId): Promise<string> {
-  const row = await api.db.integration.create({
-    data: { ownerId: owner, provider, name: `${provider} ${accountId}`, businessId: business, accountId },
-  });
-  return row.id;
+function connect(provider: string, accountId: string, owner = ownerId, business = businessId): Promise<string> {
+  return seedIntegration(api.db, { ownerId: owner, provider, name: `${provider} ${accountId}`, businessId: business, accountId });
 }
 
 beforeAll(async () => {
   api = await createTestApi({ env: SECRETS });
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
-  genericId = (
-    await api.db.integration.create({
-      data: {
-        ownerId,
-        provider: "generic",
-        name: "Zapier-like",
-        businessId,
-        secretEncrypted: await encryptSecret(GENERIC_SECRET),
-      },
-    })
-  ).id;
-  const other = await api.db.owner.create({ data: { email: "bob@example.test" } });
-  otherOwnerId = other.id;
-  const otherBusiness = await api.db.business.create({ data: { ownerId: other.id, name: "Bob's shop", currency: "USD" } });
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
+  genericId = await seedIntegration(api.db, {
+    ownerId,
+    provider: "generic",
+    name: "Zapier-like",
+    businessId,
+    secret: GENERIC_SECRET,
+  });
+  const other = await seedOwner(api, "bob@example.test");
+  otherOwnerId = other.ownerId;
+  const otherBusiness = await seedBusiness(api, { name: "Bob's shop", currency: "USD" }, other.token);
   integrations.payments_a = await connect("payments_a", "acct_1");
   integrations.social_ads = await connect("social_ads", "act_1");
-  integrations.social_ads_bob = await connect("social_ads", "act_bob", other.id, otherBusiness.id);
+  integrations.social_ads_bob = await connect("social_ads", "act_bob", other.ownerId, otherBusiness.id);
   integrations.search_ads = await connect("search_ads", "123-456-7890");
   integrations.billing_a = await connect("billing_a", "sel_1");
   integrations.billing_b = await connect("billing_b", "acme");
 });
 afterAll(async () => api?.close());
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  api.call("POST", path, { rawBody: body, token: null, idempotencyKey: null, headers });
+const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 
 async function tableCounts() {
   return {
@@ -81,12 +75,10 @@ async function tableCounts() {
 }
 
 /** Runs `call`, expects 401 unauthenticated, and proves nothing was written. */
-async function expectRefused(call: () => Promise<{ status: number; body: any }>, status = 401, code = "unauthenticated") {
+async function expectRefused(call: () => Promise<TApiResponse>, status = 401, code: TErrorCode = "unauthenticated") {
   const before = await tableCounts();
   const response = await call();
-  expect(response.status).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  expect(response.body.error.request_id).toMatch(/^req_/);
+  expectApiError(response, status, code);
   expect(await tableCounts()).toEqual(before);
   return response;
 }
@@ -99,15 +91,7 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
     const raw = typeof body === "string" ? body : JSON.stringify(body);
     return post(target, raw, headers(raw));
   };
-  const event = (external_id: string, extra: Record<string, unknown> = {}) => ({
-    external_id,
-    type: "revenue",
-    state: "actual",
-    amount_minor: 4200,
-    currency: "EUR",
-    occurred_on: YESTERDAY,
-    ...extra,
-  });
+  const event = deliveryEvent;
   const delivery = {
     events: [
       // integration_id and source_type are overwritten whatever they say
@@ -195,18 +179,14 @@ describe("POST /v1/webhooks/generic/{integration_id}", () => {
   });
 
   it("refuses a disconnected generic integration with 401", async () => {
-    const id = (
-      await api.db.integration.create({
-        data: {
-          ownerId,
-          provider: "generic",
-          name: "old",
-          businessId,
-          status: "disconnected",
-          secretEncrypted: await encryptSecret(GENERIC_SECRET),
-        },
-      })
-    ).id;
+    const id = await seedIntegration(api.db, {
+      ownerId,
+      provider: "generic",
+      name: "old",
+      businessId,
+      status: "disconnected",
+      secret: GENERIC_SECRET,
+    });
     await expectRefused(() => send({ events: [event("gen-off")] }, undefined, `/v1/webhooks/generic/${id}`));
   });
 
@@ -690,7 +670,7 @@ describe("GET /v1/webhooks/social_ads", () => {
 
   it("answers 401 for a wrong token or when no token is configured, 400 without a challenge", async () => {
     expect((await check("wrong")).status).toBe(401);
-    expect((await check(`${SECRETS.SOCIAL_ADS_VERIFY_TOKEN}x`)).body.error.code).toBe("unauthenticated");
+    expectApiError(await check(`${SECRETS.SOCIAL_ADS_VERIFY_TOKEN}x`), 401, "unauthenticated");
     expect((await api.call("GET", "/v1/webhooks/social_ads?hub.mode=subscribe", { token: null })).status).toBe(401);
     const noChallenge = await api.call(
       "GET",

@@ -12,8 +12,6 @@
 //   const report = await runFuzz(api, world, { requests: 1000, seed: 42 });
 import { randomUUID } from "node:crypto";
 import { todayUtc } from "../../lib/days";
-import { ERROR_CODES } from "../../server/errors/app-error";
-import { encryptSecret } from "../../server/crypto/secret-box";
 import type { TRoute } from "../../server/rest/route-table";
 import {
   billingAHeaders,
@@ -24,7 +22,20 @@ import {
   socialAdsHeaders,
 } from "./webhook-signing";
 import { callApi, callMultipart, freshClientIp, type TApiResponse, type TTestApi } from "./api";
-import { createAgent } from "./agents";
+import { errorBodyProblem } from "./error-body";
+import {
+  createdData,
+  seedAgent,
+  seedBusiness,
+  seedDataRequest,
+  seedEvent,
+  seedImport,
+  seedIntegration,
+  seedProject,
+  seedReservation,
+  seedSubscription,
+  staticOwner,
+} from "./seed";
 
 // --- a seeded PRNG (mulberry32): the same seed gives the same requests ---
 
@@ -181,43 +192,15 @@ export type TOperation = {
   pathParams: Array<{ name: string; schema: TSchema }>;
 };
 
-const created = (response: TApiResponse, what: string) => {
-  if (response.status >= 300) throw new Error(`fuzz world: creating ${what} answered ${response.status}: ${response.text}`);
-  return response.body.data;
-};
-
 /** A business, a project, records of every kind, an agent with every scope, signed integrations. */
 export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
-  const call = api.call;
-  const ownerId = created(await call("GET", "/v1/me"), "the owner").id as string;
-  const business = created(await call("POST", "/v1/businesses", { body: { name: "Fuzz Ltd", currency: "EUR" } }), "a business");
-  const project = created(await call("POST", `/v1/businesses/${business.id}/projects`, { body: { name: "Fuzz" } }), "a project");
+  const { ownerId } = await staticOwner(api);
+  const business = await seedBusiness(api, { name: "Fuzz Ltd" });
+  const project = await seedProject(api, business.id, { name: "Fuzz" });
   const today = todayUtc();
-  const event = created(
-    await call("POST", "/v1/expenses", {
-      body: { business_id: business.id, amount_minor: 1200, currency: "EUR", occurred_on: today },
-    }),
-    "an expense",
-  );
-  const subscription = created(
-    await call("POST", "/v1/subscriptions", {
-      body: {
-        business_id: business.id,
-        name: "Fuzz SaaS",
-        amount_minor: 999,
-        currency: "EUR",
-        billing_interval: "month",
-        next_charge_on: today,
-      },
-    }),
-    "a subscription",
-  );
-  const reservation = created(
-    await call("POST", "/v1/budget-reservations", {
-      body: { business_id: business.id, amount_minor: 5000, currency: "EUR", purpose: "fuzz" },
-    }),
-    "a reservation",
-  );
+  const event = await seedEvent(api, "expense", { business_id: business.id, amount_minor: 1200, occurred_on: today });
+  const subscription = await seedSubscription(api, { business_id: business.id, name: "Fuzz SaaS", next_charge_on: today });
+  const reservation = await seedReservation(api, { business_id: business.id, purpose: "fuzz" });
   const grants = ["finances:observe", "forecast:observe", "ads"].map((scope) => ({
     scope,
     resource: "*",
@@ -227,41 +210,28 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
     currency: "EUR",
     over_limit: "approval" as const,
   }));
-  const actingAgent = await createAgent(api, { name: "Fuzz agent", grants });
+  const actingAgent = await seedAgent(api, { name: "Fuzz agent", grants });
   // The agent the path parameters name (revoking it must not stop the acting agent).
-  const victimAgent = await createAgent(api, { name: "Fuzz victim", grants });
-  const approval = created(
-    await call("POST", "/v1/data-requests", {
-      token: actingAgent.token,
-      body: { action: "provide_data", description: "statements", reason: "fuzz world" },
-    }),
-    "an approval",
-  ).approval;
-  const generic = await api.db.integration.create({
-    data: {
-      ownerId,
-      provider: "generic",
-      name: "fuzz generic",
-      businessId: business.id,
-      secretEncrypted: await encryptSecret(GENERIC_SECRET),
-    },
+  const victimAgent = await seedAgent(api, { name: "Fuzz victim", grants });
+  const approval = await seedDataRequest(api, actingAgent.token);
+  const generic = await seedIntegration(api.db, {
+    ownerId,
+    provider: "generic",
+    name: "fuzz generic",
+    businessId: business.id,
+    secret: GENERIC_SECRET,
   });
   for (const [provider, accountId] of Object.entries(PROVIDER_ACCOUNTS)) {
-    await api.db.integration.create({
-      data: { ownerId, provider, name: `fuzz ${provider}`, businessId: business.id, accountId },
-    });
+    await seedIntegration(api.db, { ownerId, provider, name: `fuzz ${provider}`, businessId: business.id, accountId });
   }
-  const preview = created(
-    await callMultipart(api.handler, "/v1/imports", {
-      fields: { business_id: business.id },
-      file: { bytes: `Date,Amount,Currency,Description\n${today},-12.00,EUR,Fuzz coffee\n` },
-    }),
-    "an import",
-  );
+  const preview = await seedImport(api, {
+    business_id: business.id,
+    csv: `Date,Amount,Currency,Description\n${today},-12.00,EUR,Fuzz coffee\n`,
+  });
 
   // A JPY base (mock rate 162.45 per EUR): EUR amounts near 2^53 then overflow the base amount,
   // which every write must refuse with a 4xx (issue 11, item 4).
-  created(await call("PATCH", "/v1/me", { body: { base_currency: "JPY" } }), "a JPY base");
+  createdData(await api.call("PATCH", "/v1/me", { body: { base_currency: "JPY" } }), "a JPY base");
 
   const document = (await callApi(api.handler, "GET", "/v1/openapi.json", { token: null })).body as TOpenApi;
   const world: TFuzzWorld = {
@@ -276,7 +246,7 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
       reservation: reservation.id,
       agent: victimAgent.id,
       approval: approval.id,
-      integration: generic.id,
+      integration: generic,
       import: preview.import_id,
     },
     document,
@@ -892,24 +862,6 @@ async function tableNames(api: TTestApi): Promise<string[]> {
 
 function changedTables(before: TTableState, after: TTableState): string[] {
   return [...after.keys()].filter((t) => before.get(t) !== after.get(t));
-}
-
-/** The contract's error body: known code, its status, a message, the request id (and, for validation_error, issues naming fields). */
-export function errorBodyProblem(response: TApiResponse): string | null {
-  const error = response.body?.error;
-  if (!error || typeof error !== "object") return "no error object";
-  const known = ERROR_CODES[error.code as keyof typeof ERROR_CODES];
-  if (!known) return `unknown code ${String(error.code)}`;
-  if (known.status !== response.status) return `code ${error.code} with status ${response.status}`;
-  if (typeof error.message !== "string" || error.message === "") return "no message";
-  if (typeof error.request_id !== "string" || error.request_id !== response.headers.get("x-request-id"))
-    return "request_id missing or unlike X-Request-Id";
-  if (error.code === "validation_error") {
-    const issues = error.details?.issues;
-    if (!Array.isArray(issues) || issues.length === 0) return "validation_error without details.issues";
-    if (issues.some((i: any) => typeof i?.path !== "string" || i.path === "")) return "an issue without a path";
-  }
-  return null;
 }
 
 // --- the run ---

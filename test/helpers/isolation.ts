@@ -2,7 +2,20 @@
 // owner A's record is invisible to owner B — 404 on every path that names it, absent from
 // every list. A later module adds its resource by appending an isolation case.
 import { expect } from "vitest";
-import { callMultipart, type TTestApi } from "./api";
+import type { TTestApi } from "./api";
+import { expectApiError } from "./api-error";
+import {
+  createdData,
+  seedAgent,
+  seedBusiness,
+  seedDataRequest,
+  seedEvent,
+  seedGenericWebhook,
+  seedImport,
+  seedProject,
+  seedReservation,
+  seedSubscription,
+} from "./seed";
 
 export type TOwner = { token: string; ownerId: string };
 
@@ -16,18 +29,8 @@ export type TIsolationCase = {
   lists: string[];
 };
 
-async function created(response: { status: number; text: string; body: any }, what: string): Promise<any> {
-  if (response.status >= 300) throw new Error(`creating ${what} answered ${response.status}: ${response.text}`);
-  return response.body.data;
-}
-
 async function businessOf(api: TTestApi, a: TOwner): Promise<string> {
-  return (
-    await created(
-      await api.call("POST", "/v1/businesses", { token: a.token, body: { name: "A's", currency: "EUR" } }),
-      "a business",
-    )
-  ).id;
+  return (await seedBusiness(api, { name: "A's" }, a.token)).id;
 }
 
 export const isolationCases: TIsolationCase[] = [
@@ -44,15 +47,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "project",
-    create: async (api, a) => {
-      const businessId = await businessOf(api, a);
-      return (
-        await created(
-          await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } }),
-          "a project",
-        )
-      ).id;
-    },
+    create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
     requests: (id) => [
       { method: "GET", path: `/v1/projects/${id}` },
       { method: "PATCH", path: `/v1/projects/${id}`, body: { name: "B was here" } },
@@ -61,8 +56,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "agent",
-    create: async (api, a) =>
-      (await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "A's agent" } }), "an agent")).id,
+    create: async (api, a) => (await seedAgent(api, { name: "A's agent" }, a.token)).id,
     requests: (id) => [
       { method: "GET", path: `/v1/agents/${id}` },
       { method: "PATCH", path: `/v1/agents/${id}`, body: { name: "B was here" } },
@@ -78,14 +72,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "approval",
-    create: async (api, a) => {
-      const agent = await created(await api.call("POST", "/v1/agents", { token: a.token, body: { name: "asker" } }), "an agent");
-      const request = await api.call("POST", "/v1/data-requests", {
-        token: agent.token,
-        body: { action: "provide_data", description: "bank statements", reason: "for the forecast" },
-      });
-      return (await created(request, "an approval")).approval.id;
-    },
+    create: async (api, a) => (await seedDataRequest(api, (await seedAgent(api, { name: "asker" }, a.token)).token)).id,
     requests: (id) => [
       { method: "GET", path: `/v1/approvals/${id}` },
       { method: "POST", path: `/v1/approvals/${id}/approve`, body: {} },
@@ -115,16 +102,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "event",
-    create: async (api, a) =>
-      (
-        await created(
-          await api.call("POST", "/v1/expenses", {
-            token: a.token,
-            body: { business_id: await businessOf(api, a), amount_minor: 4200, currency: "EUR", occurred_on: "2026-01-15" },
-          }),
-          "an expense",
-        )
-      ).id,
+    create: async (api, a) => (await seedEvent(api, "expense", { business_id: await businessOf(api, a) }, a.token)).id,
     requests: (id) => [{ method: "GET", path: `/v1/events/${id}` }],
     lists: ["/v1/events?limit=200", "/v1/events?type=expense&limit=200", "/v1/events?from=2026-01-15&to=2026-01-15&limit=200"],
   },
@@ -157,16 +135,8 @@ export const isolationCases: TIsolationCase[] = [
   {
     resource: "event scope (project)",
     create: async (api, a) => {
-      const businessId = await businessOf(api, a);
-      const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } });
-      const projectId = (await created(project, "a project")).id;
-      await created(
-        await api.call("POST", "/v1/planned-expenses", {
-          token: a.token,
-          body: { project_id: projectId, amount_minor: 100, currency: "EUR", occurred_on: "2026-12-15" },
-        }),
-        "a planned expense",
-      );
+      const projectId = (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id;
+      await seedEvent(api, "planned_expense", { project_id: projectId, amount_minor: 100, occurred_on: "2026-12-15" }, a.token);
       return projectId;
     },
     requests: (id) => [
@@ -180,23 +150,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "subscription",
-    create: async (api, a) =>
-      (
-        await created(
-          await api.call("POST", "/v1/subscriptions", {
-            token: a.token,
-            body: {
-              personal: true,
-              name: "A's",
-              amount_minor: 999,
-              currency: "EUR",
-              billing_interval: "month",
-              next_charge_on: "2026-12-01",
-            },
-          }),
-          "a subscription",
-        )
-      ).id,
+    create: async (api, a) => (await seedSubscription(api, { personal: true, name: "A's" }, a.token)).id,
     requests: (id) => [
       { method: "GET", path: `/v1/subscriptions/${id}` },
       { method: "PATCH", path: `/v1/subscriptions/${id}`, body: { name: "B was here" } },
@@ -208,16 +162,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "budget reservation",
-    create: async (api, a) =>
-      (
-        await created(
-          await api.call("POST", "/v1/budget-reservations", {
-            token: a.token,
-            body: { business_id: await businessOf(api, a), amount_minor: 5000, currency: "EUR", purpose: "A's" },
-          }),
-          "a budget reservation",
-        )
-      ).id,
+    create: async (api, a) => (await seedReservation(api, { business_id: await businessOf(api, a), purpose: "A's" }, a.token)).id,
     requests: (id) => [
       { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: {} },
       { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: { amount_minor: 1 } },
@@ -230,31 +175,11 @@ export const isolationCases: TIsolationCase[] = [
     resource: "ledger scope (business): subscriptions, reservations, cash snapshots",
     create: async (api, a) => {
       const businessId = await businessOf(api, a);
-      const scoped = { token: a.token };
-      await created(
-        await api.call("POST", "/v1/subscriptions", {
-          ...scoped,
-          body: {
-            business_id: businessId,
-            name: "A's",
-            amount_minor: 1,
-            currency: "EUR",
-            billing_interval: "year",
-            next_charge_on: "2026-12-01",
-          },
-        }),
-        "a subscription",
-      );
-      await created(
-        await api.call("POST", "/v1/budget-reservations", {
-          ...scoped,
-          body: { business_id: businessId, amount_minor: 1, currency: "EUR", purpose: "A's" },
-        }),
-        "a budget reservation",
-      );
-      await created(
+      await seedSubscription(api, { business_id: businessId, name: "A's", amount_minor: 1, billing_interval: "year" }, a.token);
+      await seedReservation(api, { business_id: businessId, amount_minor: 1, purpose: "A's" }, a.token);
+      createdData(
         await api.call("POST", "/v1/cash-snapshots", {
-          ...scoped,
+          token: a.token,
           body: {
             business_id: businessId,
             amount_minor: 1,
@@ -302,11 +227,7 @@ export const isolationCases: TIsolationCase[] = [
   },
   {
     resource: "ledger scope (project)",
-    create: async (api, a) => {
-      const businessId = await businessOf(api, a);
-      const project = await api.call("POST", `/v1/businesses/${businessId}/projects`, { token: a.token, body: { name: "A's" } });
-      return (await created(project, "a project")).id;
-    },
+    create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
     requests: (id) => [
       {
         method: "POST",
@@ -332,15 +253,7 @@ export const isolationCases: TIsolationCase[] = [
     // A's generic integration: B can neither sync it (under any provider path) nor list it.
     resource: "integration",
     create: async (api, a) =>
-      (
-        await created(
-          await api.call("POST", "/v1/integrations/generic/connect", {
-            token: a.token,
-            body: { business_id: await businessOf(api, a), name: "A's webhook" },
-          }),
-          "a generic integration",
-        )
-      ).integration_id,
+      (await seedGenericWebhook(api, { business_id: await businessOf(api, a), name: "A's webhook" }, a.token)).integration_id,
     requests: (id) => [
       { method: "POST", path: "/v1/integrations/payments_a/sync", body: { integration_id: id } },
       { method: "POST", path: "/v1/integrations/generic/sync", body: { integration_id: id } },
@@ -361,21 +274,7 @@ export const isolationCases: TIsolationCase[] = [
   {
     // A's statement import (a preview): B can neither read it nor confirm it.
     resource: "import",
-    create: async (api, a) =>
-      (
-        await created(
-          await callMultipart(
-            api.handler,
-            "/v1/imports",
-            {
-              fields: { business_id: await businessOf(api, a) },
-              file: { bytes: "Date,Amount,Currency,Description\n2026-11-01,-12.50,EUR,A's coffee\n" },
-            },
-            { token: a.token },
-          ),
-          "an import",
-        )
-      ).import_id,
+    create: async (api, a) => (await seedImport(api, { business_id: await businessOf(api, a) }, a.token)).import_id,
     requests: (id) => [
       { method: "GET", path: `/v1/imports/${id}` },
       { method: "GET", path: `/v1/imports/${id}?offset=500` },
@@ -397,7 +296,7 @@ export async function assertIsolation(
     for (const request of testCase.requests(id)) {
       const response = await api.call(request.method, request.path, { token: b.token, body: request.body });
       expect(response.status, `${testCase.resource}: ${request.method} ${request.path} as owner B`).toBe(404);
-      expect(response.body.error.code).toBe("not_found");
+      expectApiError(response, 404, "not_found");
     }
     for (const list of testCase.lists) {
       const response = await api.call("GET", list, { token: b.token });

@@ -5,46 +5,38 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyTestEnv, freshClientIp, type TTestApi } from "../helpers/api";
 import { loginLinkFrom, type TSmtpSink } from "../helpers/owners";
-import { SIGN_IN_BASE_URL, startSignInWorld, type TSignInWorld } from "../helpers/panel-sign-in";
+import { cookieHeader, SIGN_IN_BASE_URL, startSignInWorld, storeCookies } from "../helpers/panel-sign-in";
+import type { TCookieJar, TSignInWorld } from "../helpers/panel-sign-in";
 import { SOCKET_ADDRESS_HEADER } from "../../server/auth/client-ip";
 import { confirmLoginLink } from "../../server/sign-in/login-link";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
+import { fixedClock } from "../../server/shared/clock";
 
 const BASE_URL = SIGN_IN_BASE_URL;
 
 let world: TSignInWorld;
 let api: TTestApi;
 let sink: TSmtpSink;
-let handlers: (typeof import("../../server/sign-in/authjs"))["handlers"];
+let handlers: ReturnType<(typeof import("../../server/sign-in/authjs"))["authjsHandlers"]>;
+// The REST layer and Auth.js's door count the per-IP windows on this clock, which stands still:
+// a sequence never straddles two windows (each test spends the budget of fresh addresses).
+const clock = fixedClock("2026-11-22T10:00:05Z");
 
 beforeAll(async () => {
-  world = await startSignInWorld();
+  world = await startSignInWorld({ clock });
   ({ api, sink } = world);
-  handlers = (await import("../../server/sign-in/authjs")).handlers;
+  handlers = (await import("../../server/sign-in/authjs")).authjsHandlers(clock);
 });
 afterAll(async () => {
   applyTestEnv({ LOG_LEVEL: "silent" });
   await world?.close();
 });
 
-async function freshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
-
-type TJar = Map<string, string>;
-
-function storeCookies(jar: TJar, response: Response): void {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-  }
-}
+type TJar = TCookieJar;
 
 async function send(jar: TJar, ip: string, method: "GET" | "POST", url: string, form?: Record<string, string>) {
   const headers = new Headers({
-    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+    cookie: cookieHeader(jar),
     [SOCKET_ADDRESS_HEADER]: ip,
   });
   let body: string | undefined;
@@ -67,7 +59,6 @@ async function requestMail(ip: string, email: string): Promise<Response> {
 
 describe("Auth.js behind the per-IP door", () => {
   it("refuses a panel sign-in mail from an IP that used its 10 on POST /v1/auth/magic-link", async () => {
-    await freshWindow();
     const ip = freshClientIp();
     for (let i = 0; i < IP_LIMITS.login; i++) {
       const rest = await api.call("POST", "/v1/auth/magic-link", {
@@ -87,9 +78,8 @@ describe("Auth.js behind the per-IP door", () => {
   });
 
   it("spends the public budget on the callback that spends a login token", async () => {
-    await freshWindow();
     const ip = freshClientIp();
-    for (let i = 0; i < IP_LIMITS.public; i++) await consumeIpLimit(api.db, "public", ip);
+    for (let i = 0; i < IP_LIMITS.public; i++) await consumeIpLimit(api.db, "public", ip, clock.now());
     const response = await send(
       new Map(),
       ip,

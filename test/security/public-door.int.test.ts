@@ -4,27 +4,26 @@
 // database like the per-token rate, so every instance shares them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, freshClientIp, OWNER_TOKEN, type TApiResponse, type TTestApi } from "../helpers/api";
-import { createAgent } from "../helpers/agents";
+import { expectApiError } from "../helpers/api-error";
 import { startSmtpSink, type TSmtpSink } from "../helpers/owners";
+import { seedAgent } from "../helpers/seed";
 import { consumeIpLimit, IP_LIMITS } from "../../server/rest/ip-limit";
+import { fixedClock } from "../../server/shared/clock";
 
 let api: TTestApi;
 let sink: TSmtpSink;
+// The REST layer counts the per-IP windows on this clock, which stands still: a sequence never
+// straddles two windows (each test spends the budget of fresh addresses).
+const clock = fixedClock("2026-11-22T10:00:05Z");
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  api = await createTestApi({ env: { SMTP_URL: sink.url } });
+  api = await createTestApi({ env: { SMTP_URL: sink.url }, clock });
 });
 afterAll(async () => {
   await api?.close();
   await sink?.close();
 });
-
-/** Starts a sequence well inside one minute window, so it cannot straddle two. */
-async function freshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
 
 const magicLink = (clientIp: string, email = `door-${Math.random().toString(36).slice(2)}@example.test`) =>
   api.call("POST", "/v1/auth/magic-link", { token: null, body: { email }, clientIp });
@@ -32,19 +31,17 @@ const verify = (clientIp: string) =>
   api.call("POST", "/v1/auth/verify", { token: null, body: { token: "x".repeat(43) }, clientIp });
 
 function expectRateLimited(response: TApiResponse, limit: number): void {
-  expect(response.status, response.text).toBe(429);
-  expect(response.body.error.code).toBe("rate_limited");
+  expectApiError(response, 429, "rate_limited");
   const retryAfter = Number(response.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
   expect(response.headers.get("x-ratelimit-limit")).toBe(String(limit));
   expect(response.headers.get("x-ratelimit-remaining")).toBe("0");
-  expect(Number(response.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  expect(Number(response.headers.get("x-ratelimit-reset"))).toBeGreaterThan(clock.now().getTime() / 1000);
 }
 
 describe("POST /v1/auth/magic-link", () => {
   it("answers the 11th request from one IP in a minute with 429; another IP is unaffected", async () => {
-    await freshWindow();
     const ip = freshClientIp();
     for (let i = 1; i <= IP_LIMITS.login; i++) {
       const response = await magicLink(ip);
@@ -61,9 +58,8 @@ describe("POST /v1/auth/magic-link", () => {
 
 describe("POST /v1/auth/verify", () => {
   it("answers 401 to 60 guesses from one IP in a minute, then 429", async () => {
-    await freshWindow();
     const ip = freshClientIp();
-    for (let i = 0; i < IP_LIMITS.public; i++) expect((await verify(ip)).body.error.code).toBe("login_token_invalid");
+    for (let i = 0; i < IP_LIMITS.public; i++) expectApiError(await verify(ip), 401, "login_token_invalid");
     expectRateLimited(await verify(ip), IP_LIMITS.public);
     expect((await verify(freshClientIp())).status).toBe(401);
   });
@@ -71,9 +67,8 @@ describe("POST /v1/auth/verify", () => {
 
 describe("bearer guessing", () => {
   it("counts refused bearers per IP: 429 after 60, and then not even a valid token is checked", async () => {
-    await freshWindow();
     const ip = freshClientIp();
-    const agent = await createAgent(api);
+    const agent = await seedAgent(api);
     for (let i = 0; i < IP_LIMITS.public; i++) {
       const guess = await api.call("GET", "/v1/me", { token: `agt_guess${i}`, clientIp: ip });
       expect(guess.status).toBe(401);
@@ -92,10 +87,9 @@ describe("bearer guessing", () => {
 
 describe("what the public budget covers", () => {
   it("counts the public catalog, but not the OpenAPI document or signed webhooks", async () => {
-    await freshWindow();
     const ip = freshClientIp();
-    const spend = await consumeIpLimit(api.db, "public", ip);
-    for (let i = 1; i < IP_LIMITS.public; i++) await consumeIpLimit(api.db, "public", ip);
+    const spend = await consumeIpLimit(api.db, "public", ip, clock.now());
+    for (let i = 1; i < IP_LIMITS.public; i++) await consumeIpLimit(api.db, "public", ip, clock.now());
     expect(spend.remaining).toBe(IP_LIMITS.public - 1);
     expectRateLimited(await api.call("GET", "/v1/public/integrations", { token: null, clientIp: ip }), IP_LIMITS.public);
     expect((await api.call("GET", "/v1/openapi.json", { token: null, clientIp: ip })).status).toBe(200);
