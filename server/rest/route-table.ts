@@ -17,6 +17,8 @@ export type TRoute = {
   secretInResponse?: boolean;
   maxBodyBytes?: number;
   transaction?: TTransactionLimits;
+  /** A procedure's operationId in the OpenAPI document (the start-up check compares them). */
+  operationId?: string;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
 };
 
@@ -68,6 +70,8 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       deprecation: meta.deprecation,
       secretInResponse: meta.secretInResponse ?? false,
       transaction: meta.transaction,
+      // trpc-to-openapi's documented default: the procedure path with dashes.
+      operationId: meta.openapi.operationId ?? procedurePath.replaceAll(".", "-"),
       target: { kind: "procedure", procedurePath },
     });
   }
