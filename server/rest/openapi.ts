@@ -256,11 +256,13 @@ function operationsOf(router: AnyRouter): Map<string, string | undefined> {
 export function assertOpenApiAgrees(router: AnyRouter, routes: TRoute[]): void {
   const documented = operationsOf(router);
   const served = new Map<string, string | undefined>();
-  for (const route of routes) if (route.target.kind === "procedure") served.set(`${route.method} ${route.path}`, route.operationId);
+  for (const route of routes)
+    if (route.target.kind === "procedure") served.set(`${route.method} ${route.path}`, route.operationId);
   const problems: string[] = [];
   for (const [operation, id] of served) {
     if (!documented.has(operation)) problems.push(`${operation} (${id}) is served but not documented`);
-    else if (documented.get(operation) !== id) problems.push(`${operation} is ${id} here but ${documented.get(operation)} in the document`);
+    else if (documented.get(operation) !== id)
+      problems.push(`${operation} is ${id} here but ${documented.get(operation)} in the document`);
   }
   for (const [operation, id] of documented) {
     if (!served.has(operation)) problems.push(`${operation} (${id}) is documented but not served`);
