@@ -18,5 +18,15 @@ export type TContext = TRequestContext & {
 };
 
 export function createContext(request: TRequestContext, call: { db: TDbOrTx; actor: TActor }): TContext {
-  return { ...request, db: call.db, actor: call.actor, response: { headers: {} } };
+  // Field by field (not a spread): one shape for every context, built on every call.
+  return {
+    requestId: request.requestId,
+    ip: request.ip,
+    userAgent: request.userAgent,
+    clock: request.clock,
+    log: request.log,
+    db: call.db,
+    actor: call.actor,
+    response: { headers: {} },
+  };
 }
