@@ -53,7 +53,13 @@ async function authenticateSession(db: TDb, hash: string): Promise<TOwnerActor> 
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await db.session.updateMany({ where: { id: session.id, lastSeenAt: session.lastSeenAt }, data: { lastSeenAt: now } });
   }
-  return { type: "owner", ownerId: session.ownerId, credential: "session", sessionId: session.id, tokenKey: tokenKeyOfHash(hash) };
+  return {
+    type: "owner",
+    ownerId: session.ownerId,
+    credential: "session",
+    sessionId: session.id,
+    tokenKey: tokenKeyOfHash(hash),
+  };
 }
 
 async function authenticateAgent(db: TDb, hash: string, ip: string | null): Promise<TAgentActor> {

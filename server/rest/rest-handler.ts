@@ -30,7 +30,7 @@ export type TRestHandlerOptions = {
   router: AnyRouter;
   plainRoutes?: TPlainRoute[];
   getDb?: () => Promise<TDb>;
-  /** The time rate-limit windows are counted in (tests pass a clock they set). */
+  /** The clock requests run at: rate-limit windows and every context's `clock` (tests pass one they set). */
   clock?: TClock;
   /**
    * Test seam: runs once a write's work is committed and before its answer is built, where a
