@@ -59,12 +59,16 @@ function write(level: TLevel, message: string, fields: Record<string, unknown> =
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
-export const log = {
-  debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
-};
+export type TLogger = Record<TLevel, (message: string, fields?: Record<string, unknown>) => void>;
+
+/** A logger whose every line carries `bound` (a request's logger carries its request_id). */
+export function boundLog(bound: Record<string, unknown>): TLogger {
+  const at = (level: TLevel) => (message: string, fields?: Record<string, unknown>) =>
+    write(level, message, fields ? { ...bound, ...fields } : bound);
+  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+export const log: TLogger = boundLog({});
 
 export function errorFields(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {

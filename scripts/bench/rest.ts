@@ -1,6 +1,6 @@
 // Benchmark "rest": the cost of the /v1 REST layer.
 //   a. GET /v1/businesses/{id} with the owner's bearer: request id, contract headers, auth,
-//      the database rate-limit counter, the procedure through the OpenAPI adapter, a database
+//      the database rate-limit counter, the procedure through tRPC's server-side caller, a database
 //      read and the envelope;
 //   b. GET /bench/bare/{id} (app/bench/bare/[id]/route.ts) on the same Next server: a constant
 //      body of the same shape and size, no database, no auth;

@@ -3,6 +3,7 @@
 // Idempotency-Key claimed; the panel's tRPC path runs the same check; an agent reading one
 // business is refused by the same rule as a write (403 for its owner's, 404 for anything else).
 import { randomUUID } from "node:crypto";
+import { createRequestContext } from "../auth/request-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAgent as createAgent } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
@@ -103,7 +104,7 @@ describe("an owner-only procedure", () => {
     const row = await api.db.agent.findUniqueOrThrow({ where: { id: agent.id } });
     const actor: TAgentActor = { type: "agent", ownerId: row.ownerId, agentId: agent.id, tokenKey: "test", grants: [] };
     const caller = createCallerFactory(createFixtureRouter())(
-      createContext({ db: api.db, actor, requestId: "req_panel_path", ip: null }),
+      createContext(createRequestContext(new Headers(), { requestId: "req_panel_path" }), { db: api.db, actor }),
     );
     await expect(caller.businesses.find({})).rejects.toMatchObject({
       cause: { code: "scope_denied", details: { required: "owner" } },

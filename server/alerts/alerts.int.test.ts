@@ -6,6 +6,7 @@ import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { seedBusiness, seedIntegration, seedOwner } from "../../test/helpers/seed";
 import type { TActor } from "../auth/actor";
+import { createRequestContext } from "../auth/request-context";
 import { toAppError } from "../errors/to-app-error";
 import { ingestSignals } from "../ingest/ingest-service";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
@@ -20,7 +21,8 @@ let b: { ownerId: string; businessId: string; integrationId: string };
 
 const createCaller = createCallerFactory(appRouter);
 const ownerActor = (ownerId: string): TActor => ({ type: "owner", ownerId, credential: "static", tokenKey: `test:${ownerId}` });
-const callerFor = (actor: TActor) => createCaller(createContext({ db: api.db, actor, requestId: "req_alerts_test", ip: null }));
+const callerFor = (actor: TActor) =>
+  createCaller(createContext(createRequestContext(new Headers(), { requestId: "req_alerts_test" }), { db: api.db, actor }));
 
 async function setUpOwner(email: string) {
   const { ownerId, token } = await seedOwner(api, email);

@@ -7,7 +7,7 @@ import type { TAgentActor, TAuthenticatedActor, TOwnerActor } from "./actor";
 import type { TGrant, TGrantLevel, TOverLimit } from "./grants";
 import { ipAllowed } from "./ip-allow-list";
 import { SESSION_TOUCH_MS } from "./lifetimes";
-import { safeEqual, sha256Hex, tokenKey } from "./tokens";
+import { safeEqualHashes, sha256Hex, tokenKeyOfHash } from "./tokens";
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
@@ -24,18 +24,28 @@ export async function authenticateToken(
   token: string,
   request: { ip?: string | null } = {},
 ): Promise<TAuthenticatedActor> {
-  if (token.startsWith("ses_")) return authenticateSession(db, token);
-  if (token.startsWith("agt_")) return authenticateAgent(db, token, request.ip ?? null);
+  // One hash of the token per request: the lookup key, the comparison and the rate-limit key.
+  const hash = sha256Hex(token);
+  if (token.startsWith("ses_")) return authenticateSession(db, hash);
+  if (token.startsWith("agt_")) return authenticateAgent(db, hash, request.ip ?? null);
   const env = getEnv();
-  if (env.AUTH_MODE === "static" && env.STATIC_OWNER_TOKEN && safeEqual(token, env.STATIC_OWNER_TOKEN)) {
-    return staticOwner(db, env.STATIC_OWNER_EMAIL, token);
+  if (env.AUTH_MODE === "static" && env.STATIC_OWNER_TOKEN && safeEqualHashes(hash, staticTokenHash(env.STATIC_OWNER_TOKEN))) {
+    return staticOwner(db, env.STATIC_OWNER_EMAIL, hash);
   }
   throw new AppError("unauthenticated", "The bearer token is not valid.");
 }
 
-async function authenticateSession(db: TDb, token: string): Promise<TOwnerActor> {
+let staticHash: { token: string; hash: string } | undefined;
+
+/** The configured static token's hash, computed once (per value: tests change it). */
+function staticTokenHash(token: string): string {
+  if (staticHash?.token !== token) staticHash = { token, hash: sha256Hex(token) };
+  return staticHash.hash;
+}
+
+async function authenticateSession(db: TDb, hash: string): Promise<TOwnerActor> {
   // Lookup by hash: the unique index compares; timing reveals nothing about the token.
-  const session = await db.session.findUnique({ where: { tokenHash: sha256Hex(token) } });
+  const session = await db.session.findUnique({ where: { tokenHash: hash } });
   if (!session) throw new AppError("unauthenticated", "The session token is not valid.");
   if (session.revokedAt) throw new AppError("session_revoked");
   const now = new Date();
@@ -43,12 +53,18 @@ async function authenticateSession(db: TDb, token: string): Promise<TOwnerActor>
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await db.session.updateMany({ where: { id: session.id, lastSeenAt: session.lastSeenAt }, data: { lastSeenAt: now } });
   }
-  return { type: "owner", ownerId: session.ownerId, credential: "session", sessionId: session.id, tokenKey: tokenKey(token) };
+  return {
+    type: "owner",
+    ownerId: session.ownerId,
+    credential: "session",
+    sessionId: session.id,
+    tokenKey: tokenKeyOfHash(hash),
+  };
 }
 
-async function authenticateAgent(db: TDb, token: string, ip: string | null): Promise<TAgentActor> {
+async function authenticateAgent(db: TDb, hash: string, ip: string | null): Promise<TAgentActor> {
   const row = await db.agentToken.findUnique({
-    where: { tokenHash: sha256Hex(token) },
+    where: { tokenHash: hash },
     include: { agent: { include: { grants: true } } },
   });
   if (!row) throw new AppError("unauthenticated", "The agent token is not valid.");
@@ -63,7 +79,7 @@ async function authenticateAgent(db: TDb, token: string, ip: string | null): Pro
     type: "agent",
     ownerId: agent.ownerId,
     agentId: agent.id,
-    tokenKey: tokenKey(token),
+    tokenKey: tokenKeyOfHash(hash),
     grants: agent.grants.map((grant): TGrant => ({
       id: grant.id,
       scope: grant.scope,
@@ -80,7 +96,7 @@ async function authenticateAgent(db: TDb, token: string, ip: string | null): Pro
 const staticOwnerIds = new WeakMap<TDb, Map<string, Promise<string>>>();
 
 /** The static mode's owner, created on first use (a database may be fresh). */
-async function staticOwner(db: TDb, email: string, token: string): Promise<TOwnerActor> {
+async function staticOwner(db: TDb, email: string, hash: string): Promise<TOwnerActor> {
   let byEmail = staticOwnerIds.get(db);
   if (!byEmail) staticOwnerIds.set(db, (byEmail = new Map()));
   let ownerId = byEmail.get(email);
@@ -91,5 +107,5 @@ async function staticOwner(db: TDb, email: string, token: string): Promise<TOwne
     byEmail.set(email, ownerId);
     ownerId.catch(() => byEmail.delete(email));
   }
-  return { type: "owner", ownerId: await ownerId, credential: "static", tokenKey: tokenKey(token) };
+  return { type: "owner", ownerId: await ownerId, credential: "static", tokenKey: tokenKeyOfHash(hash) };
 }

@@ -27,9 +27,23 @@ export function clientIp(headers: Headers, trustProxy: number | undefined = getE
   return normalize(hops[Math.max(0, hops.length - trustProxy)]!);
 }
 
+/** Canonical forms of the addresses seen lately: parsing one costs more than the rest of a request's routing. */
+const normalized = new Map<string, string | null>();
+const MAX_REMEMBERED = 1024;
+
 /** A valid address in its canonical form (an IPv4 client seen on an IPv6 socket is IPv4), else null. */
 function normalize(raw: string | null | undefined): string | null {
-  if (!raw || !ipaddr.isValid(raw)) return null;
+  if (!raw) return null;
+  const known = normalized.get(raw);
+  if (known !== undefined) return known;
+  if (normalized.size >= MAX_REMEMBERED) normalized.clear();
+  const address = parse(raw);
+  normalized.set(raw, address);
+  return address;
+}
+
+function parse(raw: string): string | null {
+  if (!ipaddr.isValid(raw)) return null;
   const address = ipaddr.parse(raw);
   if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
     return (address as ipaddr.IPv6).toIPv4Address().toString();

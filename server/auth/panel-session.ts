@@ -2,8 +2,7 @@
 // cookie holds the same token the REST API takes (the static owner token now, a `ses_`
 // session token once magic-link login arrives), so the panel authenticates through the same
 // `authenticateToken` as /v1 and never has a second notion of who is signed in.
-import { randomUUID } from "node:crypto";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDatabase, type TDb } from "../db/client";
@@ -11,8 +10,8 @@ import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { PUBLIC_ACTOR, type TActor, type TOwnerActor } from "./actor";
 import { authenticateToken } from "./authenticate";
-import { clientIp } from "./client-ip";
 import { crossSiteReason } from "./csrf";
+import { newRequestId } from "./request-context";
 
 export const PANEL_COOKIE = "fbo_token";
 export const SIGN_IN_PATH = "/sign-in";
@@ -96,14 +95,7 @@ export async function requireOwnerSession(): Promise<TOwnerPanelSession> {
 }
 
 /** A request id in the REST layer's format, so panel and /v1 logs read alike. */
-export function newPanelRequestId(): string {
-  return `req_${randomUUID().replaceAll("-", "")}`;
-}
-
-/** Request id and client address for a server component's call context. */
-export async function serverComponentRequestInfo(): Promise<{ requestId: string; ip: string | null }> {
-  return { requestId: newPanelRequestId(), ip: clientIp(await headers()) };
-}
+export const newPanelRequestId = newRequestId;
 
 function isHttps(req: Request): boolean {
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();

@@ -5,12 +5,17 @@ export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-/** Constant-time string comparison (hashing first makes the lengths equal). */
-export function safeEqual(a: string, b: string): boolean {
-  return timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
-}
-
 /** A stable, non-secret identifier of a token, for rate-limit counters and logs. */
 export function tokenKey(token: string): string {
-  return `tok_${sha256Hex(token).slice(0, 32)}`;
+  return tokenKeyOfHash(sha256Hex(token));
+}
+
+/** tokenKey of a token whose sha256Hex is already known (one hash per request, not three). */
+export function tokenKeyOfHash(hash: string): string {
+  return `tok_${hash.slice(0, 32)}`;
+}
+
+/** Constant-time comparison of two tokens by their sha256Hex (hashing made the lengths equal). */
+export function safeEqualHashes(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
 }

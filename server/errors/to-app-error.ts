@@ -1,4 +1,4 @@
-// Normalises anything thrown during a call (an AppError, a tRPC error from the adapter, a
+// Normalises anything thrown during a call (an AppError, a tRPC error from a procedure call, a
 // zod error, a bug) into the contract's error.
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";

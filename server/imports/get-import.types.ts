@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZUuid } from "../shared/schemas";
+import { ZUuid, zQueryNumber } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
 import { ZImport } from "./import.schema";
 
@@ -17,6 +17,6 @@ export const getImportMeta: TProcedureMeta = {
 };
 export const ZGetImportRequest = z.object({
   id: ZUuid,
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe("The first row to answer (0-based)."),
+  offset: zQueryNumber().int().min(0).max(10_000_000).default(0).describe("The first row to answer (0-based)."),
 });
 export const ZGetImportResponse = z.object({ data: ZImport });

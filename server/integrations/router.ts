@@ -6,8 +6,8 @@ import { getIntegrationCatalogRoute } from "./get-integration-catalog";
 import { getPublicIntegrationCatalogRoute } from "./get-public-integration-catalog";
 import { syncIntegrationRoute } from "./sync-integration";
 
-// Order matters to the OpenAPI adapter, which takes the first path that matches: the literal
-// /v1/integrations/generic/connect is declared before /v1/integrations/{provider}/connect.
+// The literal /v1/integrations/generic/connect wins over /v1/integrations/{provider}/connect in
+// the REST layer's route table, whatever the order here.
 export const integrationsRouter = router({
   list: findIntegrationsRoute,
   catalog: getIntegrationCatalogRoute,

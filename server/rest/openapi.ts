@@ -1,6 +1,8 @@
 // GET /v1/openapi.json: OpenAPI 3.1 generated from the routers and the plain routes, then
 // adjusted to what the REST layer really does (trpc-to-openapi says 200 for every success
-// and documents its own error body).
+// and documents its own error body). trpc-to-openapi is only this generator: the REST layer
+// routes and calls procedures itself, and assertOpenApiAgrees proves at start-up that both
+// put the same operation at every method and path.
 import type { AnyRouter } from "@trpc/server";
 import type { ResponseObject, SchemaObject } from "openapi3-ts/oas31";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
@@ -228,6 +230,51 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
     }
   }
   return doc;
+}
+
+const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** What the generator documents for a router: "METHOD /path" → operationId (once per router). */
+const documentedOperations = new WeakMap<AnyRouter, Map<string, string | undefined>>();
+
+function operationsOf(router: AnyRouter): Map<string, string | undefined> {
+  let operations = documentedOperations.get(router);
+  if (operations) return operations;
+  operations = new Map();
+  const { paths } = generateOpenApiDocument(router, { title: "", version: "", baseUrl: "/" });
+  for (const [path, item] of Object.entries(paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = (item as Record<string, { operationId?: string } | undefined>)[method];
+      if (operation) operations.set(`${method.toUpperCase()} ${path}`, operation.operationId);
+    }
+  }
+  documentedOperations.set(router, operations);
+  return operations;
+}
+
+/**
+ * Start-up check: trpc-to-openapi's path table (what /v1/openapi.json documents) and the REST
+ * layer's route table agree on every method and path → operation, both ways. A path the
+ * generator normalises differently, an operation it leaves out or names otherwise, fails here
+ * rather than in a client.
+ */
+export function assertOpenApiAgrees(router: AnyRouter, routes: TRoute[]): void {
+  const documented = operationsOf(router);
+  const served = new Map<string, string | undefined>();
+  for (const route of routes)
+    if (route.target.kind === "procedure") served.set(`${route.method} ${route.path}`, route.operationId);
+  const problems: string[] = [];
+  for (const [operation, id] of served) {
+    if (!documented.has(operation)) problems.push(`${operation} (${id}) is served but not documented`);
+    else if (documented.get(operation) !== id)
+      problems.push(`${operation} is ${id} here but ${documented.get(operation)} in the document`);
+  }
+  for (const [operation, id] of documented) {
+    if (!served.has(operation)) problems.push(`${operation} (${id}) is documented but not served`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`The OpenAPI document and the REST layer's routes disagree:\n  ${problems.join("\n  ")}`);
+  }
 }
 
 /** The envelope's request_id, added by the REST layer to every body. */

@@ -48,12 +48,15 @@ function withRequestId(outcome: TOutcome, requestId: string): string {
 
 /** The HTTP response: outcome + request id + the headers every /v1 response carries. */
 export function toResponse(outcome: TOutcome, requestId: string, extraHeaders: Record<string, string>): Response {
-  const headers = new Headers();
-  if (outcome.kind !== "raw") headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
-  for (const [name, value] of Object.entries({ ...outcome.headers, ...extraHeaders })) headers.set(name, value);
-  headers.set("X-Request-Id", requestId);
-  headers.set("X-Service-Contract", CONTRACT_VERSION);
+  // Lower-case names, later ones replacing earlier ones (as Headers.set would), handed to the
+  // Response as one record: it builds its Headers once.
+  const headers: Record<string, string> = {};
+  if (outcome.kind !== "raw") headers["content-type"] = "application/json; charset=utf-8";
+  headers["cache-control"] = "no-store";
+  for (const [name, value] of Object.entries(outcome.headers)) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
+  headers["x-request-id"] = requestId;
+  headers["x-service-contract"] = CONTRACT_VERSION;
   const noBody = outcome.status === 204 || outcome.status === 304;
   return new Response(noBody ? null : withRequestId(outcome, requestId), { status: outcome.status, headers });
 }

@@ -4,6 +4,7 @@
 // idempotency, error body.
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { TActor } from "../auth/actor";
+import type { TRequestContext } from "../auth/request-context";
 import type { TDbOrTx } from "../db/client";
 import type { TTransactionLimits } from "../db/transaction";
 import type { TAccessRule, TDeprecation } from "../trpc/meta";
@@ -11,12 +12,12 @@ import type { TOutcome } from "./outcome";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type TPlainRequest = {
+/** The request's context (request id, client IP, user agent, clock, logger) and the call's parts. */
+export type TPlainRequest = TRequestContext & {
   req: Request;
   /** The database, opened on first use: the request's transaction when the route requires an Idempotency-Key. */
   getDb: () => Promise<TDbOrTx>;
   actor: TActor;
-  requestId: string;
   params: Record<string, string>;
   query: URLSearchParams;
   /** The raw body (webhook signatures are computed over these exact bytes). */

@@ -1,29 +1,30 @@
 // THE /v1 REST layer. Every operation, procedure or plain route, passes through here once:
-//   request id → contract version → route → authentication → rate limit → body → idempotency →
-//   access → (resource grant, limit, approval, write, audit: inside the operation) → envelope.
+//   request context → contract version → route (one match) → authentication → rate limit →
+//   body → idempotency → access → (resource grant, limit, approval, write, audit: inside the
+//   operation) → envelope.
 // The order of idempotency and access is pinned-wave2.md §1.3: a denial runs inside the
 // keyed transaction but is not stored, so it claims no key and its audit entry stays.
 // A write that requires an Idempotency-Key runs from the claim to its stored answer in one
 // transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
-import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { checkAccess } from "../access/check-access";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
-import { clientIp } from "../auth/client-ip";
+import { createRequestContext, newRequestId, type TRequestContext } from "../auth/request-context";
 import { getDatabase, type TDb, type TDbOrTx } from "../db/client";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
-import { errorFields, log } from "../log";
+import { boundLog, errorFields, type TLogger } from "../log";
 import { createContext } from "../trpc/context";
 import { toAppError } from "../errors/to-app-error";
 import { assertContractMin } from "./contract";
 import { runIdempotent, validateIdempotencyKey } from "./idempotency";
+import { assertOpenApiAgrees } from "./openapi";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
 import { authenticateAtTheDoor } from "./ip-limit";
-import { createProcedureInvoker } from "./procedure-bridge";
+import { createProcedureCaller, procedureInput } from "./procedure-call";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { systemClock, type TClock } from "../shared/clock";
 import { parseJsonObject } from "../http/json-body";
@@ -34,7 +35,7 @@ export type TRestHandlerOptions = {
   router: AnyRouter;
   plainRoutes?: TPlainRoute[];
   getDb?: () => Promise<TDb>;
-  /** The time rate-limit windows are counted in (tests pass a clock they set). */
+  /** The clock requests run at: rate-limit windows and every context's `clock` (tests pass one they set). */
   clock?: TClock;
   /**
    * Test seam: runs once a write's work is committed and before its answer is built, where a
@@ -45,23 +46,24 @@ export type TRestHandlerOptions = {
 
 export type TRestHandler = ((req: Request) => Promise<Response>) & { routes: RouteTable };
 
-export function newRequestId(): string {
-  return `req_${randomUUID().replaceAll("-", "")}`;
-}
-
 export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   const routes = [...routesFromRouter(options.router), ...routesFromPlain(options.plainRoutes ?? [])];
   const table = new RouteTable(routes);
-  const invoke = createProcedureInvoker(options.router, routes);
+  assertOpenApiAgrees(options.router, routes);
+  const callProcedure = createProcedureCaller(options.router);
   const getDb = options.getDb ?? (async () => (await getDatabase()).prisma);
   const clock = options.clock ?? systemClock;
 
   async function handle(req: Request): Promise<Response> {
     const requestId = newRequestId();
+    let logger: TLogger | undefined; // the request's, once its context exists
     const headers: Record<string, string> = {};
     let keyed = false; // whether the Idempotency-Key applies (shapes internal_error's retry advice)
-    const now = clock.now();
     try {
+      // Request id, client IP, user agent, clock and logger: made here once, passed down.
+      const request = createRequestContext(req.headers, { clock, requestId });
+      logger = request.log;
+      const now = clock.now();
       assertContractMin(req.headers.get("x-service-contract-min"));
       const url = new URL(req.url);
       const found = table.match(req.method, url.pathname);
@@ -79,10 +81,9 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.
       let dbPromise: Promise<TDb> | undefined;
       const db = () => (dbPromise ??= getDb());
-      const ip = clientIp(req.headers);
       const actor = await authenticateAtTheDoor(
-        { db, access: route.access, ip, hasBearer: req.headers.has("authorization"), headers, now },
-        () => authenticate(db, req, route, ip),
+        { db, access: route.access, ip: request.ip, hasBearer: req.headers.has("authorization"), headers, now },
+        () => authenticate(db, req, route, request.ip),
       );
       if (actor.type === "owner" || actor.type === "agent") {
         const state = await consumeRateLimit(await db(), actor.tokenKey, getEnv().RATE_LIMIT_PER_MINUTE, now);
@@ -99,9 +100,9 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
 
       // Anything thrown by the operation is its answer here; the idempotent path decides what to keep.
       const run = (runDb: () => Promise<TDbOrTx>) =>
-        execute({ route, params, url, req, db: runDb, actor, requestId, body, rawBody }).catch((thrown: unknown) => {
+        execute({ route, params, url, req, request, db: runDb, actor, body, rawBody }).catch((thrown: unknown) => {
           const error = toAppError(thrown);
-          logIfUnexpected(error, requestId, req);
+          logIfUnexpected(error, request.log, req);
           return { outcome: errorOutcome(error, { keyed }), code: error.code };
         });
 
@@ -130,7 +131,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       return toResponse(outcome, requestId, headers);
     } catch (thrown) {
       const error = toAppError(thrown);
-      logIfUnexpected(error, requestId, req);
+      logIfUnexpected(error, logger ?? boundLog({ request_id: requestId }), req);
       return toResponse(errorOutcome(error, { keyed }), requestId, headers);
     }
   }
@@ -140,43 +141,32 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     params: Record<string, string>;
     url: URL;
     req: Request;
+    request: TRequestContext;
     db: () => Promise<TDbOrTx>;
     actor: TActor;
-    requestId: string;
     body: Record<string, unknown> | undefined;
     rawBody: Buffer;
   }): Promise<{ outcome: TOutcome; code?: string }> {
-    const { route } = call;
+    const { route, request } = call;
     // The route's declared access, procedure or plain, before the operation runs.
-    await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: call.requestId });
+    await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: request.requestId });
     if (route.target.kind === "plain") {
       const outcome = await route.target.route.handle({
+        ...request,
         req: call.req,
         getDb: call.db,
         actor: call.actor,
-        requestId: call.requestId,
         params: call.params,
         query: call.url.searchParams,
         rawBody: call.rawBody,
       });
       return { outcome };
     }
-    const ctx = createContext({
-      db: await call.db(),
-      actor: call.actor,
-      requestId: call.requestId,
-      ip: clientIp(call.req.headers),
-      userAgent: call.req.headers.get("user-agent"),
-    });
-    const result = await invoke({ req: call.req, url: call.url, body: call.body, ctx });
-    if (!result.ok) {
-      const error = toAppError(result.error);
-      logIfUnexpected(error, call.requestId, call.req);
-      const keyed = isWriteMethod(call.req.method) && route.idempotency === "required";
-      return { outcome: errorOutcome(error, { keyed }), code: error.code };
-    }
+    const ctx = createContext(request, { db: await call.db(), actor: call.actor });
+    const input = procedureInput(call.req.method, call.params, call.url.searchParams, call.body);
+    const data = await callProcedure(ctx, route.target.procedurePath, input);
     const status = ctx.response.status ?? route.successStatus;
-    return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: result.body } };
+    return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: JSON.stringify(data) } };
   }
 
   return Object.assign(handle, { routes: table });
@@ -205,7 +195,7 @@ function deprecationHeaders(route: TRoute): Record<string, string> {
   };
 }
 
-function logIfUnexpected(error: AppError, requestId: string, req: Request): void {
+function logIfUnexpected(error: AppError, logger: TLogger, req: Request): void {
   if (error.code !== "internal_error") return;
-  log.error("request failed", { request_id: requestId, method: req.method, url: req.url, ...errorFields(error.cause ?? error) });
+  logger.error("request failed", { method: req.method, url: req.url, ...errorFields(error.cause ?? error) });
 }

@@ -39,6 +39,17 @@ describe("RouteTable", () => {
     expect(match && "params" in match ? match.params : null).toEqual({ id: "abc" });
   });
 
+  it("takes a trailing slash, and nothing with an empty or an extra segment", () => {
+    const target = (path: string) => {
+      const match = table.match("GET", path);
+      return match && "route" in match ? match.route.target : match;
+    };
+    expect(target("/v1/agents/abc/")).toEqual({ kind: "procedure", procedurePath: "GET /v1/agents/{id}" });
+    expect(target("/v1/agents//abc")).toBeNull();
+    expect(target("/v1/agents/abc/x/y")).toBeNull();
+    expect(target("/v1/agents")).toBeNull();
+  });
+
   it("tells the allowed methods of a known path, and nothing for an unknown one", () => {
     expect(table.match("DELETE", "/v1/agents/abc")).toEqual({ allowed: ["GET", "PATCH"] });
     expect(table.match("GET", "/v1/unknown")).toBeNull();

@@ -17,6 +17,8 @@ export type TRoute = {
   secretInResponse?: boolean;
   maxBodyBytes?: number;
   transaction?: TTransactionLimits;
+  /** A procedure's operationId in the OpenAPI document (the start-up check compares them). */
+  operationId?: string;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
 };
 
@@ -68,6 +70,8 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       deprecation: meta.deprecation,
       secretInResponse: meta.secretInResponse ?? false,
       transaction: meta.transaction,
+      // trpc-to-openapi's documented default: the procedure path with dashes.
+      operationId: meta.openapi.operationId ?? procedurePath.replaceAll(".", "-"),
       target: { kind: "procedure", procedurePath },
     });
   }
@@ -90,8 +94,18 @@ export function routesFromPlain(plain: TPlainRoute[]): TRoute[] {
   }));
 }
 
+/** Non-empty segments: a route's pattern only matches paths with as many as it has. */
+function segmentCount(pathname: string): number {
+  let count = 0;
+  for (let i = 0; i < pathname.length; i++) {
+    if (pathname[i] !== "/" && (i === 0 || pathname[i - 1] === "/")) count++;
+  }
+  return count;
+}
+
 export class RouteTable {
-  private readonly compiled: TCompiled[];
+  /** Compiled routes by segment count, each list in rank order (literal segments first). */
+  private readonly compiled = new Map<number, TCompiled[]>();
 
   constructor(readonly routes: TRoute[]) {
     const seen = new Set<string>();
@@ -100,13 +114,17 @@ export class RouteTable {
       if (seen.has(id)) throw new Error(`Two operations for ${id}`);
       seen.add(id);
     }
-    this.compiled = routes.map(compile).sort((a, b) => compareRank(a.rank, b.rank));
+    for (const entry of routes.map(compile).sort((a, b) => compareRank(a.rank, b.rank))) {
+      const sameLength = this.compiled.get(entry.rank.length) ?? [];
+      sameLength.push(entry);
+      this.compiled.set(entry.rank.length, sameLength);
+    }
   }
 
   /** The route, or the methods the path does have (for 405), or nothing (404). */
   match(method: string, pathname: string): TRouteMatch | { allowed: string[] } | null {
     const allowed: string[] = [];
-    for (const { route, regex } of this.compiled) {
+    for (const { route, regex } of this.compiled.get(segmentCount(pathname)) ?? []) {
       const found = regex.exec(pathname);
       if (!found) continue;
       if (route.method === method) return { route, params: { ...found.groups } };

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { isInstantInRange } from "./safe-text";
-import { ZCurrency, ZDate, ZQueryBoolean, ZUuid } from "./schemas";
+import { ZCurrency, ZDate, ZQueryBoolean, ZUuid, zQueryNumber } from "./schemas";
 
 export const ZPageQuery = z.object({
-  limit: z.number().int().min(1).max(200).default(50).describe("Page size, 1 to 200."),
+  limit: zQueryNumber().int().min(1).max(200).default(50).describe("Page size, 1 to 200."),
   // null is the first page too (tRPC's infinite queries start with it).
   cursor: z.string().max(200).nullish().describe("The page.next_cursor of the previous page."),
 });

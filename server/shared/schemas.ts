@@ -65,6 +65,15 @@ export function zStoredMinor(description: string) {
 
 export const ZName = ZText.trim().min(1, { message: "must not be empty" }).max(200);
 
+/**
+ * A number in a query string (`?limit=5`). Query values are text, so the schema converts them
+ * itself (z.coerce: Number(value), as the OpenAPI adapter once did for every query); `abc` fails
+ * as not a number, `""` is 0. Never in a body: JSON has real numbers, and `"100"` stays a 400.
+ */
+export function zQueryNumber() {
+  return z.coerce.number();
+}
+
 /** Query booleans arrive as strings; "false" must mean false. */
 export const ZQueryBoolean = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])

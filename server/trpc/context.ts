@@ -1,5 +1,8 @@
-// The context of one call, built the same way for the REST layer and for the panel.
+// The context of one call, built the same way for the REST layer, the panel's tRPC endpoint
+// and server components: the request's context (server/auth/request-context.ts, made once
+// where the request enters) plus who calls and on which database.
 import type { TActor } from "../auth/actor";
+import type { TRequestContext } from "../auth/request-context";
 import type { TDbOrTx } from "../db/client";
 
 export type TResponseControl = {
@@ -8,17 +11,22 @@ export type TResponseControl = {
   headers: Record<string, string>;
 };
 
-export type TContext = {
+export type TContext = TRequestContext & {
   db: TDbOrTx;
   actor: TActor;
-  requestId: string;
-  /** Where the call came from (used by IP allow-lists and audit). */
-  ip: string | null;
-  /** The client's User-Agent (recorded on sessions). */
-  userAgent?: string | null;
   response: TResponseControl;
 };
 
-export function createContext(input: Omit<TContext, "response"> & { response?: TResponseControl }): TContext {
-  return { ...input, response: input.response ?? { headers: {} } };
+export function createContext(request: TRequestContext, call: { db: TDbOrTx; actor: TActor }): TContext {
+  // Field by field (not a spread): one shape for every context, built on every call.
+  return {
+    requestId: request.requestId,
+    ip: request.ip,
+    userAgent: request.userAgent,
+    clock: request.clock,
+    log: request.log,
+    db: call.db,
+    actor: call.actor,
+    response: { headers: {} },
+  };
 }

@@ -89,3 +89,25 @@ describe("the panel's tRPC endpoint: bearer or cookie, never a bearer that falls
     expect(await businessNamed("Created by cookie")).toBe(1);
   });
 });
+
+describe("the panel's tRPC endpoint keeps JSON types", () => {
+  const createExpense = (amount_minor: unknown) =>
+    handlePanelTrpc(
+      new Request(`${BASE_URL}/api/trpc/ledger.createExpense`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify({ personal: true, amount_minor, currency: "EUR", occurred_on: "2024-05-01" }),
+      }),
+    );
+  const expenses = () => api.db.financialEvent.count({ where: { ownerId: owner.ownerId } });
+
+  it("refuses a number sent as a string with 400, also after /v1 converted query strings, and writes nothing", async () => {
+    const before = await expenses();
+    expect((await createExpense("100")).status).toBe(400);
+    expect((await api.call("GET", "/v1/events?limit=2&personal=true")).status).toBe(200);
+    expect((await createExpense("100")).status).toBe(400);
+    expect(await expenses()).toBe(before);
+    expect((await createExpense(100)).status).toBe(200);
+    expect(await expenses()).toBe(before + 1);
+  });
+});

@@ -4,18 +4,19 @@
 // invalid cookie simply makes the caller the public actor, an invalid bearer is a 401.
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { clientIp } from "../auth/client-ip";
-import { isSameOriginRequest, newPanelRequestId, panelSessionFromRequest } from "../auth/panel-session";
+import { isSameOriginRequest, panelSessionFromRequest } from "../auth/panel-session";
+import { createRequestContext } from "../auth/request-context";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
-import { errorFields, log } from "../log";
+import { errorFields } from "../log";
 import { appRouter } from "../router";
 import { createContext } from "./context";
 
 export const PANEL_TRPC_ENDPOINT = "/api/trpc";
 
 export function handlePanelTrpc(req: Request): Promise<Response> {
-  const requestId = newPanelRequestId();
+  const request = createRequestContext(req.headers);
+  const { requestId } = request;
   return fetchRequestHandler({
     endpoint: PANEL_TRPC_ENDPOINT,
     req,
@@ -30,13 +31,7 @@ export function handlePanelTrpc(req: Request): Promise<Response> {
       if (via === "cookie" && req.method !== "GET" && req.method !== "HEAD" && !isSameOriginRequest(req)) {
         throw new TRPCError({ code: "FORBIDDEN", cause: new AppError("csrf_rejected") });
       }
-      return createContext({
-        db,
-        actor,
-        requestId,
-        ip: clientIp(req.headers),
-        userAgent: req.headers.get("user-agent"),
-      });
+      return createContext(request, { db, actor });
     },
     // AppErrors reach tRPC as plain errors (status 500); answer with the contract's status
     // when every call of the request failed the same way.
@@ -48,7 +43,7 @@ export function handlePanelTrpc(req: Request): Promise<Response> {
     onError({ error, path }) {
       const appError = toAppError(error);
       if (appError.code !== "internal_error") return;
-      log.error("panel call failed", { request_id: requestId, path, ...errorFields(appError.cause ?? appError) });
+      request.log.error("panel call failed", { path, ...errorFields(appError.cause ?? appError) });
     },
   });
 }
