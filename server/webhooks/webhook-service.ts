@@ -7,7 +7,7 @@ import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
-import { ingestDelivery } from "../ingest/ingest-service";
+import { ingestDeliveryInTx } from "../ingest/ingest-service";
 import { rejectionOf } from "../ingest/item-checks";
 import { ZIntegrationSignal, type TDeliveryResult, type TIntegrationSignal, type TRejectedItem } from "../ingest/ingest.schema";
 import { findGenericIntegration, findIntegrationsByAccount, type TIntegrationRef } from "../integrations/integration-store";
@@ -105,7 +105,7 @@ export async function receiveGenericDelivery(
   return inTransaction(db, async (tx) => {
     if (!(await rememberDelivery(tx, [integration.id], deliveryDigest(expected), now)))
       return replayed(events.length, body.signals?.length ?? 0, input.requestId, integration.id);
-    const result = await ingestDelivery(
+    const result = await ingestDeliveryInTx(
       tx,
       integration.ownerId,
       { events, signals, signalIndexes },
@@ -206,7 +206,7 @@ export async function receiveProviderDelivery(
     if (!(await rememberDelivery(tx, written, deliveryDigest(verified), now))) return false;
     for (const ownerId of owners) {
       const batch = byOwner.get(ownerId)!;
-      const part = await ingestDelivery(tx, ownerId, batch, { requestId: input.requestId, now });
+      const part = await ingestDeliveryInTx(tx, ownerId, batch, { requestId: input.requestId, now });
       result.inserted += part.inserted;
       result.deduped += part.deduped;
       result.signals_accepted += part.signals_accepted;
