@@ -17,7 +17,7 @@ import { todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
 import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
-import { rejectionOf, unstorable } from "./item-checks";
+import { rejectionOf } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 import { asArray, ChainIndex, rounds, VERSIONED, type TFrozenBase, type TItem } from "./round-plan";
 import { runRound } from "./round-writer";
@@ -76,12 +76,10 @@ function checkShape(raw: unknown, latestActualDay: string): TNormalizedEvent | {
     };
   if (asArray(supersedes).includes(event.external_id))
     return { code: "validation_error", message: "payload.supersedes_external_id: an event cannot supersede itself" };
-  // What the database would refuse for this one row fails the batch's multi-row INSERT: refused here instead.
+  // What the database would refuse for this one row fails the batch's multi-row INSERT: refused
+  // here instead. Text (NUL, lone surrogates) and nesting were refused by the schema, which walks
+  // the parsed event (refuseUnsafeText); the base amount's range is checked when it is known.
   if (event.occurred_on < "0001-01-01") return { code: "validation_error", message: "occurred_on: is out of range" };
-  for (const field in event) {
-    const problem = unstorable(event[field as keyof TNormalizedEvent], field);
-    if (problem) return { code: "validation_error", message: problem };
-  }
   return event;
 }
 
