@@ -36,6 +36,11 @@ export type TIngestOptions = {
    * fulfilments are always audited.
    */
   auditInserts?: "each" | "none";
+  /**
+   * The owner's base currency when the caller has already taken lockBaseCurrency's lock in this
+   * transaction (a webhook delivery takes it with its replay memory); null: no such owner.
+   */
+  lockedBaseCurrency?: string | null;
 };
 
 /** Actual events may be dated up to this many days after today (UTC): senders in later timezones. */
@@ -119,7 +124,7 @@ export async function ingestEventsInTx(
     else checked.push({ index, event: result });
   });
 
-  const base = await lockBaseCurrency(tx, ownerId);
+  const base = options.lockedBaseCurrency !== undefined ? options.lockedBaseCurrency : await lockBaseCurrency(tx, ownerId);
   if (base === null) throw new AppError("not_found", "No such owner.");
 
   // 2. Integrations: the owner's, one query, each locked so that deliveries of one
