@@ -3,7 +3,8 @@
 // (partial success: a bad event is rejected with its code, the others go in) and written in
 // a fixed number of statements, whatever its size:
 //
-//   owner base currency (share lock) → the integrations, row-locked → businesses/projects → FX rates (one lookup)
+//   owner base currency (share lock) → the integrations, row-locked, with the businesses/projects/subscriptions
+//   named → FX rates (one lookup)
 //   → round by round (round-writer.ts): stored versions of the named keys → planned/reconciled events named
 //     → INSERT events (with their audit entries) → UPDATE voided → UPDATE fulfilled → INSERT their audit entries
 //   → UPDATE integrations.last_sync_at
@@ -16,7 +17,8 @@ import { convertManySettled, type TFxOptions } from "../fx/fx-service";
 import { todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
-import { lockOwnerIntegrations, touchLastSync } from "../integrations/integration-store";
+import { touchLastSync } from "../integrations/integration-store";
+import { lockBatchScope } from "./batch-scope";
 import { rejectionOf } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
 import { asArray, ChainIndex, rounds, VERSIONED, type TFrozenBase, type TItem } from "./round-plan";
@@ -127,42 +129,32 @@ export async function ingestEventsInTx(
   const base = options.lockedBaseCurrency !== undefined ? options.lockedBaseCurrency : await lockBaseCurrency(tx, ownerId);
   if (base === null) throw new AppError("not_found", "No such owner.");
 
-  // 2. Integrations: the owner's, one query, each locked so that deliveries of one
-  // integration take turns (a key seen by two of them is then a repeat, never a duplicate).
+  // 2 and 3, one statement (batch-scope.ts). Integrations: the owner's, each locked so that
+  // deliveries of one integration take turns (a key seen by two of them is then a repeat, never
+  // a duplicate). Scope: business from the event or its integration; a project must be in that
+  // business, a subscription the owner's (and, when it has one, in that business).
+  const named = { businessIds: new Set<string>(), projectIds: new Set<string>(), subscriptionIds: new Set<string>() };
+  for (const { event } of checked) {
+    if (event.business_id) named.businessIds.add(event.business_id);
+    if (event.project_id) named.projectIds.add(event.project_id);
+    if (event.subscription_id) named.subscriptionIds.add(event.subscription_id);
+  }
   const integrationIds = [...new Set(checked.map((c) => c.event.integration_id))];
-  const integrations = new Map((await lockOwnerIntegrations(tx, ownerId, { ids: integrationIds })).map((i) => [i.id, i]));
+  const scope = await lockBatchScope(tx, ownerId, {
+    integrationIds,
+    businessIds: [...named.businessIds],
+    projectIds: [...named.projectIds],
+    subscriptionIds: [...named.subscriptionIds],
+  });
+  const integrations = scope.integrations;
   checked = checked.filter(({ index, event }) => {
     if (integrations.has(event.integration_id)) return true;
     reject(index, event.external_id, "validation_error", "integration_id: no such integration");
     return false;
   });
-
-  // 3. Scope: business from the event or its integration; a project must be in that business,
-  // a subscription the owner's (and, when it has one, in that business). Every id is looked up
-  // among the owner's rows only, so another owner's id is "no such" (one query per kind of id).
-  const businessIds = new Set<string>();
-  const projectIds = new Set<string>();
-  const subscriptionIds = new Set<string>();
-  for (const { event } of checked) {
-    const businessId = event.business_id ?? integrations.get(event.integration_id)!.businessId;
-    if (businessId) businessIds.add(businessId);
-    if (event.project_id) projectIds.add(event.project_id);
-    if (event.subscription_id) subscriptionIds.add(event.subscription_id);
-  }
-  const [businesses, projects, subscriptions] = await Promise.all([
-    businessIds.size
-      ? tx.business.findMany({ where: { ownerId, id: { in: [...businessIds] } }, select: { id: true } })
-      : Promise.resolve([]),
-    projectIds.size
-      ? tx.project.findMany({ where: { ownerId, id: { in: [...projectIds] } }, select: { id: true, businessId: true } })
-      : Promise.resolve([]),
-    subscriptionIds.size
-      ? tx.subscription.findMany({ where: { ownerId, id: { in: [...subscriptionIds] } }, select: { id: true, businessId: true } })
-      : Promise.resolve([]),
-  ]);
-  const subscriptionBusiness = new Map(subscriptions.map((s) => [s.id, s.businessId]));
-  const ownedBusinesses = new Set(businesses.map((b) => b.id));
-  const projectBusiness = new Map(projects.map((p) => [p.id, p.businessId]));
+  const subscriptionBusiness = scope.subscriptions;
+  const ownedBusinesses = scope.businesses;
+  const projectBusiness = scope.projects;
   const items: TItem[] = [];
   for (const { index, event } of checked) {
     const businessId = event.business_id ?? integrations.get(event.integration_id)!.businessId;

@@ -58,9 +58,10 @@ async function plannedExpense(amount: number): Promise<string> {
   return created.body.data.id;
 }
 
-// Before any round: the owner's base (share lock), the integrations (row locks), the businesses (the
-// FX rates of these days are in the rate cache by then).
-const BEFORE = [".$queryRaw", ".$queryRaw", "Business.findMany"];
+// Before any round: the owner's base (share lock); the integrations (row locks) with the businesses,
+// projects and subscriptions the batch names, one statement (the FX rates of these days are in
+// the rate cache by then).
+const BEFORE = [".$queryRaw", ".$queryRaw"];
 // After every round: last_sync_at.
 const AFTER = ["Integration.updateMany"];
 // A round: the stored versions of its keys; their chains (when some are stored); the events

@@ -7,13 +7,13 @@ import type { TTx } from "../db/client";
 import { insertAuditEntries, insertEvents } from "./bulk-insert";
 import {
   planRound,
+  roundLookups,
   type ChainIndex,
   type TItem,
   type TPlanContext,
-  type TRoundPlan,
   type TRoundLookups,
+  type TRoundPlan,
   type TStored,
-  roundLookups,
 } from "./round-plan";
 
 const STORED_FIELDS = {
