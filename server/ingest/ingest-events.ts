@@ -3,11 +3,10 @@
 // (partial success: a bad event is rejected with its code, the others go in) and written in
 // a fixed number of statements, whatever its size:
 //
-//   owner base currency (share lock) → the integrations, row-locked, with the businesses/projects/subscriptions
-//   named → FX rates (one lookup)
+//   owner base currency (share lock) → the integrations, row-locked and marked synced (last_sync_at), with
+//   the businesses/projects/subscriptions named → FX rates (one lookup)
 //   → round by round (round-writer.ts): stored versions of the named keys → planned/reconciled events named
 //     → INSERT events (with their audit entries) → UPDATE voided → UPDATE fulfilled → INSERT their audit entries
-//   → UPDATE integrations.last_sync_at
 //
 // What each key's event becomes (inserted, deduped, restated, voided, fulfilled, rejected) is
 // decided by round-plan.ts, without the database.
@@ -17,7 +16,6 @@ import { convertManySettled, type TFxOptions } from "../fx/fx-service";
 import { todayUtc } from "../fx/money";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isKnownCurrency } from "../shared/currencies";
-import { touchLastSync } from "../integrations/integration-store";
 import { lockBatchScope } from "./batch-scope";
 import { rejectionOf } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
@@ -140,12 +138,17 @@ export async function ingestEventsInTx(
     if (event.subscription_id) named.subscriptionIds.add(event.subscription_id);
   }
   const integrationIds = [...new Set(checked.map((c) => c.event.integration_id))];
-  const scope = await lockBatchScope(tx, ownerId, {
-    integrationIds,
-    businessIds: [...named.businessIds],
-    projectIds: [...named.projectIds],
-    subscriptionIds: [...named.subscriptionIds],
-  });
+  const scope = await lockBatchScope(
+    tx,
+    ownerId,
+    {
+      integrationIds,
+      businessIds: [...named.businessIds],
+      projectIds: [...named.projectIds],
+      subscriptionIds: [...named.subscriptionIds],
+    },
+    now,
+  );
   const integrations = scope.integrations;
   checked = checked.filter(({ index, event }) => {
     if (integrations.has(event.integration_id)) return true;
@@ -218,7 +221,6 @@ export async function ingestEventsInTx(
   // 5. Plan and write, round by round (a key repeated inside the batch is handled as a later delivery).
   let inserted = 0;
   const chains = new ChainIndex();
-  const touched = new Set<string>(integrationIds.filter((id) => integrations.has(id)));
   const context = {
     ownerId,
     requestId: options.requestId ?? null,
@@ -234,7 +236,6 @@ export async function ingestEventsInTx(
     deduped += plan.deduped;
     rejected.push(...plan.rejected);
   }
-  await touchLastSync(tx, [...touched], now);
   rejected.sort((a, b) => a.index - b.index);
   return { inserted, deduped, rejected };
 }

@@ -1,6 +1,6 @@
 // The statements of a generic delivery, named in order: the replay memory shares its statement
 // with the owner's base-currency lock (the first statement of the events path), so a delivery of
-// new events runs five statements inside its transaction whatever its size.
+// new events runs four statements inside its transaction whatever its size.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { encryptSecret } from "../crypto/secret-box";
@@ -68,10 +68,9 @@ describe("statements of a generic delivery", () => {
     expect(names).toEqual([
       FIND,
       REMEMBER_AND_LOCK_OWNER,
-      ".$queryRaw", // the integrations, row-locked, with the businesses named
+      ".$queryRaw", // the integrations, row-locked and marked synced, with the businesses named
       ".$queryRawUnsafe", // the stored versions of the keys
       ".$executeRawUnsafe", // INSERT events and their audit entries
-      "Integration.updateMany", // last_sync_at
     ]);
   });
 
