@@ -131,46 +131,38 @@ export async function ingestEventsInTx(
   // deliveries of one integration take turns (a key seen by two of them is then a repeat, never
   // a duplicate). Scope: business from the event or its integration; a project must be in that
   // business, a subscription the owner's (and, when it has one, in that business).
-  const named = { businessIds: new Set<string>(), projectIds: new Set<string>(), subscriptionIds: new Set<string>() };
-  for (const { event } of checked) {
-    if (event.business_id) named.businessIds.add(event.business_id);
-    if (event.project_id) named.projectIds.add(event.project_id);
-    if (event.subscription_id) named.subscriptionIds.add(event.subscription_id);
-  }
-  const integrationIds = [...new Set(checked.map((c) => c.event.integration_id))];
+  const named = (field: "integration_id" | "business_id" | "project_id" | "subscription_id") => [
+    ...new Set(checked.flatMap(({ event }) => event[field] ?? [])),
+  ];
   const scope = await lockBatchScope(
     tx,
     ownerId,
     {
-      integrationIds,
-      businessIds: [...named.businessIds],
-      projectIds: [...named.projectIds],
-      subscriptionIds: [...named.subscriptionIds],
+      integrationIds: named("integration_id"),
+      businessIds: named("business_id"),
+      projectIds: named("project_id"),
+      subscriptionIds: named("subscription_id"),
     },
     now,
   );
-  const integrations = scope.integrations;
   checked = checked.filter(({ index, event }) => {
-    if (integrations.has(event.integration_id)) return true;
+    if (scope.integrations.has(event.integration_id)) return true;
     reject(index, event.external_id, "validation_error", "integration_id: no such integration");
     return false;
   });
-  const subscriptionBusiness = scope.subscriptions;
-  const ownedBusinesses = scope.businesses;
-  const projectBusiness = scope.projects;
   const items: TItem[] = [];
   for (const { index, event } of checked) {
-    const businessId = event.business_id ?? integrations.get(event.integration_id)!.businessId;
+    const businessId = event.business_id ?? scope.integrations.get(event.integration_id)!.businessId;
     if (!businessId) {
       reject(index, event.external_id, "validation_error", "business_id: required (the integration has no business)");
-    } else if (!ownedBusinesses.has(businessId)) {
+    } else if (!scope.businesses.has(businessId)) {
       reject(index, event.external_id, "validation_error", "business_id: no such business");
-    } else if (event.project_id && projectBusiness.get(event.project_id) !== businessId) {
+    } else if (event.project_id && scope.projects.get(event.project_id) !== businessId) {
       reject(index, event.external_id, "validation_error", "project_id: no such project in this business");
     } else if (
       event.subscription_id &&
-      (!subscriptionBusiness.has(event.subscription_id) ||
-        ![null, businessId].includes(subscriptionBusiness.get(event.subscription_id)!))
+      (!scope.subscriptions.has(event.subscription_id) ||
+        ![null, businessId].includes(scope.subscriptions.get(event.subscription_id)!))
     ) {
       reject(index, event.external_id, "validation_error", "subscription_id: no such subscription in this business");
     } else {
