@@ -3,9 +3,11 @@
 import { utcMidnightOf } from "../../lib/days";
 import type { TActor } from "../auth/actor";
 import type { TDbOrTx } from "../db/client";
+import { PLAIN_VALUES, type TJsonValue } from "../db/value-form";
 import type { AuditEntry, Prisma } from "../db/generated/client";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import type { TAuditEntry } from "./audit.schema";
+import { auditRow, type TAuditRow } from "./audit-row";
 
 export type TAuditActor = TActor | { type: "system" };
 
@@ -18,32 +20,24 @@ export type TAuditInput = {
   details?: Prisma.InputJsonValue | null;
 };
 
-function actorColumns(actor: TAuditActor): { actorType: string; actorId: string | null } {
-  switch (actor.type) {
-    case "owner":
-      return { actorType: "owner", actorId: actor.ownerId };
-    case "agent":
-      return { actorType: "agent", actorId: actor.agentId };
-    case "integration":
-      return { actorType: "integration", actorId: actor.integrationId };
-    default:
-      return { actorType: actor.type, actorId: null };
-  }
+/** An audit row (built by auditRow's plain form) as Prisma writes it. */
+export function auditEntryData(row: TAuditRow<TJsonValue>): Prisma.AuditEntryUncheckedCreateInput {
+  // The plain form's texts and ids are strings; details are the caller's JSON.
+  return {
+    ownerId: row.owner_id as string,
+    actorType: row.actor_type as string,
+    actorId: row.actor_id as string | null,
+    action: row.action as string,
+    targetType: row.target_type as string | null,
+    targetId: row.target_id as string | null,
+    requestId: row.request_id as string | null,
+    details: (row.details ?? undefined) as Prisma.InputJsonValue | undefined,
+  };
 }
 
 export async function recordAudit(db: TDbOrTx, input: TAuditInput): Promise<{ id: string }> {
-  return db.auditEntry.create({
-    data: {
-      ownerId: input.ownerId,
-      ...actorColumns(input.actor),
-      action: input.action,
-      targetType: input.target?.type ?? null,
-      targetId: input.target?.id ?? null,
-      requestId: input.requestId ?? null,
-      details: input.details ?? undefined,
-    },
-    select: { id: true },
-  });
+  const row = auditRow(PLAIN_VALUES, { ...input, details: (input.details ?? null) as TJsonValue });
+  return db.auditEntry.create({ data: auditEntryData(row), select: { id: true } });
 }
 
 /** An audit entry for what a caller did (the usual case: a service recording its own write). */

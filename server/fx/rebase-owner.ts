@@ -16,6 +16,7 @@
 // before any is written.
 import { todayUtc, utcDayOf } from "../../lib/days";
 import type { TTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { convertMany, convertManySettled, type TFxOptions } from "./fx-service";
 
@@ -26,9 +27,13 @@ const CHUNK = 1000;
  * amounts (events) call it so a concurrent base change waits for them, and they for it.
  */
 export async function lockBaseCurrency(tx: TTx, ownerId: string): Promise<string | null> {
-  const rows = await tx.$queryRaw<Array<{ base_currency: string }>>`
-    SELECT base_currency FROM owners WHERE id = ${ownerId}::uuid FOR SHARE`;
+  const rows = await tx.$queryRaw<Array<{ base_currency: string }>>(baseCurrencyLock(ownerId));
   return rows[0]?.base_currency ?? null;
+}
+
+/** lockBaseCurrency's query, for a statement that takes the lock along with its own work. */
+export function baseCurrencyLock(ownerId: string): Prisma.Sql {
+  return Prisma.sql`SELECT base_currency FROM owners WHERE id = ${ownerId}::uuid FOR SHARE`;
 }
 
 /**

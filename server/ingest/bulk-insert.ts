@@ -1,7 +1,8 @@
 // The ingest path's INSERTs, each ONE statement whatever the batch size: the rows travel as one
 // JSON array and `json_to_recordset` turns it back into typed rows inside PostgreSQL. New events
 // and their `event.ingested` audit entries go in together; voids and fulfilments are audited
-// with a second statement when a round has any.
+// with a second statement when a round has any. Audit rows and provenance come from their one
+// builder (server/audit/audit-row.ts, server/ledger/provenance.ts) in its SQL form.
 //
 // Why not Prisma: createMany binds every value one by one (≈ 1 ms per row here), and even one
 // array per column costs Prisma's and pg's per-element serialisation. Prisma still serialises a
@@ -10,7 +11,10 @@
 // absent keys for NULLs and defaults) and the values shared by a whole batch (owner, time,
 // request) are separate parameters. 500 events measured 4.7 ms of Node time as objects mapped
 // column by column, 1 ms as literal records.
+import { AUDIT_ROW_COLUMNS, auditRow, type TAuditRow } from "../audit/audit-row";
 import type { TTx } from "../db/client";
+import { SQL_VALUES, type TJsonValue } from "../db/value-form";
+import { eventProvenance } from "../ledger/provenance";
 
 /**
  * One financial_events row as the ingest path inserts it. bigint and numeric values are
@@ -92,6 +96,28 @@ function insertFromRecords(
 
 const recordShape = (columns: Array<[string, string]>) => columns.map(([c, type]) => `"${c}" ${type}`).join(", ");
 
+/** The `event.ingested` entry of each new event (actor: its integration), derived from its record `r`. */
+const INGESTED_AUDIT = auditRow(SQL_VALUES, {
+  ownerId: "$2::uuid",
+  actor: { type: "integration", integrationId: "r.integration_id" },
+  action: "event.ingested",
+  target: { type: "event", id: "r.id" },
+  requestId: "$4::text",
+  details: SQL_VALUES.object(
+    {
+      integration_id: "r.integration_id",
+      external_id: "r.external_id",
+      type: "r.type",
+      state: "r.state",
+      amount_minor: "r.amount_minor",
+      currency: "r.currency",
+      supersedes_event_id: "r.supersedes_event_id",
+      supersedes_event_ids: "r.supersedes_event_ids",
+    },
+    { omitNull: true },
+  ),
+});
+
 /**
  * The events, and (when $5) their `event.ingested` audit entries: one statement, the JSON read
  * once. Each audit entry (and each event's provenance) is derived from the row, so an event
@@ -109,7 +135,12 @@ events AS (${insertFromRecords(
     reconciled: `coalesce(r."reconciled", false)`,
   },
   {
-    provenance: `jsonb_build_object('source', jsonb_build_object('type', r.source_type, 'integration_id', r.integration_id, 'external_id', r.external_id))`,
+    provenance: eventProvenance(SQL_VALUES, {
+      kind: "integration",
+      sourceType: "r.source_type",
+      integrationId: "r.integration_id",
+      externalId: "r.external_id",
+    }),
     owner_id: "$2::uuid",
     personal: "false",
     status: "'confirmed'",
@@ -122,21 +153,7 @@ ${insertFromRecords(
   "audit_entries",
   [],
   {},
-  {
-    id: "gen_random_uuid()",
-    owner_id: "$2::uuid",
-    actor_type: "'integration'",
-    actor_id: "r.integration_id",
-    action: "'event.ingested'",
-    target_type: "'event'",
-    target_id: "r.id",
-    request_id: "$4::text",
-    details:
-      "jsonb_strip_nulls(jsonb_build_object('integration_id', r.integration_id, 'external_id', r.external_id, " +
-      "'type', r.type, 'state', r.state, 'amount_minor', r.amount_minor, 'currency', r.currency, " +
-      "'supersedes_event_id', r.supersedes_event_id, 'supersedes_event_ids', r.supersedes_event_ids))",
-    created_at: "$3::timestamptz",
-  },
+  { id: "gen_random_uuid()", ...INGESTED_AUDIT, created_at: "$3::timestamptz" },
   "r WHERE $5::boolean",
 )}`;
 
@@ -162,41 +179,31 @@ export async function insertEvents(
   );
 }
 
-/** One audit entry written by an integration; `details` is stored as jsonb. */
-export type TAuditRecord = {
-  id: string;
-  actor_id: string | null;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-};
+/** One audit entry built with auditRow's plain form; `details` is stored as jsonb. */
+export type TAuditRecord = TAuditRow<TJsonValue>;
 
-const AUDIT_COLUMNS: Array<[keyof TAuditRecord, string]> = [
-  ["id", "uuid"],
-  ["actor_id", "text"],
-  ["action", "text"],
-  ["target_type", "text"],
-  ["target_id", "text"],
-  ["details", "jsonb"],
-];
+const AUDIT_TYPES: Record<keyof TAuditRecord, string> = {
+  owner_id: "uuid",
+  actor_type: "text",
+  actor_id: "text",
+  action: "text",
+  target_type: "text",
+  target_id: "text",
+  request_id: "text",
+  details: "jsonb",
+};
+const AUDIT_COLUMNS = AUDIT_ROW_COLUMNS.map((column) => [column, AUDIT_TYPES[column]] as [string, string]);
 
 const AUDIT_INSERT = insertFromRecords(
   "audit_entries",
   AUDIT_COLUMNS,
   {},
-  { owner_id: "$2::uuid", actor_type: "'integration'", request_id: "$3::text", created_at: "$4::timestamptz" },
+  { id: "gen_random_uuid()", created_at: "$2::timestamptz" },
   `jsonb_to_recordset($1::jsonb) AS r(${recordShape(AUDIT_COLUMNS)})`,
 );
 
-/** Inserts an owner's audit entries with actor_type integration, all of one request, in one statement. */
-export async function insertIntegrationAuditEntries(
-  tx: TTx,
-  ownerId: string,
-  requestId: string | null,
-  now: Date,
-  records: TAuditRecord[],
-): Promise<void> {
+/** Inserts audit entries, all created at `now`, in one statement. */
+export async function insertAuditEntries(tx: TTx, now: Date, records: TAuditRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await tx.$executeRawUnsafe(AUDIT_INSERT, JSON.stringify(records), ownerId, requestId, now.toISOString());
+  await tx.$executeRawUnsafe(AUDIT_INSERT, JSON.stringify(records), now.toISOString());
 }

@@ -1,7 +1,7 @@
 // The three internal ingest paths (contract: Inbound events and signals), each in its own
 // transaction, and a delivery (events + signals of one webhook request) in one transaction.
 // Domain services, not HTTP: webhooks, provider syncs and statement imports all call these.
-import type { TDbOrTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { ingestCashSnapshotsInTx } from "./ingest-cash";
 import { ingestEventsInTx, type TIngestOptions } from "./ingest-events";
@@ -44,32 +44,47 @@ export function ingestCashSnapshots(
   return inTransaction(db, (tx) => ingestCashSnapshotsInTx(tx, ownerId, snapshots, options));
 }
 
+/** The items of one delivery: events and signals, with their positions in the request. */
+export type TDeliveryItems = {
+  events?: readonly unknown[];
+  signals?: readonly TIntegrationSignal[];
+  /** Each item's position in the request, for `rejected[].index` (default: events by position, then signals). */
+  eventIndexes?: readonly number[];
+  signalIndexes?: readonly number[];
+};
+
 /** Events and signals of one delivery, all or nothing apart from per-item rejections. */
 export function ingestDelivery(
   db: TDbOrTx,
   ownerId: string,
-  delivery: {
-    events?: readonly unknown[];
-    signals?: readonly TIntegrationSignal[];
-    /** Each item's position in the request, for `rejected[].index` (default: events by position, then signals). */
-    eventIndexes?: readonly number[];
-    signalIndexes?: readonly number[];
-  },
+  delivery: TDeliveryItems,
   options: TIngestOptions = {},
 ): Promise<TDeliveryResult> {
-  return inTransaction(db, async (tx) => {
-    const events = delivery.events?.length
-      ? await ingestEventsInTx(tx, ownerId, delivery.events, options)
-      : { inserted: 0, deduped: 0, rejected: [] };
-    // A bad signal is rejected alone; by default its index follows the events' (events.length + its position).
-    const signals = delivery.signals?.length
-      ? await ingestSignalsInTx(tx, ownerId, delivery.signals, { ...options, perItem: true })
-      : { accepted: 0, deduped: 0, rejected: [] };
-    const offset = delivery.events?.length ?? 0;
-    const rejected = [
-      ...events.rejected.map((r) => ({ ...r, index: delivery.eventIndexes?.[r.index] ?? r.index })),
-      ...signals.rejected.map((r) => ({ ...r, index: delivery.signalIndexes?.[r.index] ?? offset + r.index })),
-    ].sort((a, b) => a.index - b.index);
-    return { ...events, rejected, signals_accepted: signals.accepted, signals_deduped: signals.deduped };
-  });
+  return inTransaction(db, (tx) => ingestDeliveryInTx(tx, ownerId, delivery, options));
+}
+
+/**
+ * A delivery inside the caller's transaction, without a savepoint of its own: a webhook
+ * receiver's transaction holds the delivery and nothing else, so a throw here ends it whole
+ * (a savepoint would cost two more statements per delivery and undo nothing more).
+ */
+export async function ingestDeliveryInTx(
+  tx: TTx,
+  ownerId: string,
+  delivery: TDeliveryItems,
+  options: TIngestOptions = {},
+): Promise<TDeliveryResult> {
+  const events = delivery.events?.length
+    ? await ingestEventsInTx(tx, ownerId, delivery.events, options)
+    : { inserted: 0, deduped: 0, rejected: [] };
+  // A bad signal is rejected alone; by default its index follows the events' (events.length + its position).
+  const signals = delivery.signals?.length
+    ? await ingestSignalsInTx(tx, ownerId, delivery.signals, { ...options, perItem: true })
+    : { accepted: 0, deduped: 0, rejected: [] };
+  const offset = delivery.events?.length ?? 0;
+  const rejected = [
+    ...events.rejected.map((r) => ({ ...r, index: delivery.eventIndexes?.[r.index] ?? r.index })),
+    ...signals.rejected.map((r) => ({ ...r, index: delivery.signalIndexes?.[r.index] ?? offset + r.index })),
+  ].sort((a, b) => a.index - b.index);
+  return { ...events, rejected, signals_accepted: signals.accepted, signals_deduped: signals.deduped };
 }

@@ -7,6 +7,9 @@ import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { alertMessage } from "./signal-messages";
+import { auditRow } from "../audit/audit-row";
+import { auditEntryData } from "../audit/audit-service";
+import { PLAIN_VALUES } from "../db/value-form";
 import { touchLastSync } from "../sources/integration-store";
 import { unstorable } from "./item-checks";
 import { defaultSeverity, type TIntegrationSignal, type TRejectedItem, type TSignalResult } from "./ingest.schema";
@@ -98,22 +101,26 @@ export async function ingestSignalsInTx(
     await tx.auditEntry.createMany({
       data: kept.map((p) => ({
         id: p.auditEntryId,
-        ownerId,
-        actorType: "integration",
-        actorId: p.signal.integration_id,
-        action: `signal.${p.signal.code}`,
-        targetType: "integration_signal",
-        targetId: p.id,
-        requestId: options.requestId ?? null,
-        details: {
-          external_id: p.signal.external_id,
-          severity: p.severity,
-          occurred_at: p.signal.occurred_at,
-          business_id: p.businessId,
-          ...(p.signal.amount_minor !== undefined ? { amount_minor: p.signal.amount_minor, currency: p.signal.currency } : {}),
-          ...(p.signal.ref ? { ref: p.signal.ref } : {}),
-          ...(p.signal.message ? { message: p.signal.message } : {}),
-        },
+        ...auditEntryData(
+          auditRow(PLAIN_VALUES, {
+            ownerId,
+            actor: { type: "integration", integrationId: p.signal.integration_id },
+            action: `signal.${p.signal.code}`,
+            target: { type: "integration_signal", id: p.id },
+            requestId: options.requestId ?? null,
+            details: {
+              external_id: p.signal.external_id,
+              severity: p.severity,
+              occurred_at: p.signal.occurred_at,
+              business_id: p.businessId,
+              ...(p.signal.amount_minor !== undefined
+                ? { amount_minor: p.signal.amount_minor, currency: p.signal.currency! }
+                : {}),
+              ...(p.signal.ref ? { ref: p.signal.ref } : {}),
+              ...(p.signal.message ? { message: p.signal.message } : {}),
+            },
+          }),
+        ),
         createdAt: now,
       })),
     });

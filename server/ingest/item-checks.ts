@@ -48,32 +48,51 @@ const BIGINT_MAX = 2n ** 63n - 1n;
 const MAX_DEPTH = 64;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * Why PostgreSQL would refuse to store this value (text, jsonb, bigint), or null. Walks
- * strings (object keys included) for NUL bytes and lone UTF-16 surrogates, and bigints (or
- * integer numbers) for the bigint range. `path` names the field in the message.
- */
-export function unstorable(value: unknown, path: string, depth = 0): string | null {
+type TUnstorable = { keys: Array<string | number>; ofKey: boolean; message: string };
+
+function findUnstorable(value: unknown, depth: number): TUnstorable | null {
   if (typeof value === "string") {
-    if (value.includes("\u0000")) return `${path}: must not contain a NUL character`;
-    if (LONE_SURROGATE.test(value)) return `${path}: must not contain a lone surrogate (invalid Unicode)`;
+    if (value.includes("\u0000")) return { keys: [], ofKey: false, message: "must not contain a NUL character" };
+    if (LONE_SURROGATE.test(value))
+      return { keys: [], ofKey: false, message: "must not contain a lone surrogate (invalid Unicode)" };
     return null;
   }
-  if (typeof value === "bigint") return value < BIGINT_MIN || value > BIGINT_MAX ? `${path}: is out of range` : null;
+  if (typeof value === "bigint")
+    return value < BIGINT_MIN || value > BIGINT_MAX ? { keys: [], ofKey: false, message: "is out of range" } : null;
   if (value === null || typeof value !== "object") return null;
-  if (depth >= MAX_DEPTH) return `${path}: is nested too deeply`;
+  if (depth >= MAX_DEPTH) return { keys: [], ofKey: false, message: "is nested too deeply" };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const problem = unstorable(value[i], `${path}.${i}`, depth + 1);
-      if (problem) return problem;
+      const problem = findUnstorable(value[i], depth + 1);
+      if (problem) {
+        problem.keys.push(i);
+        return problem;
+      }
     }
     return null;
   }
-  for (const [key, inner] of Object.entries(value)) {
-    const keyProblem = unstorable(key, `${path} key`, depth + 1);
-    if (keyProblem) return keyProblem;
-    const problem = unstorable(inner, `${path}.${key}`, depth + 1);
-    if (problem) return problem;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const keyProblem = findUnstorable(key, depth + 1);
+    if (keyProblem) return { ...keyProblem, ofKey: true };
+    const problem = findUnstorable((value as Record<string, unknown>)[key], depth + 1);
+    if (problem) {
+      problem.keys.push(key);
+      return problem;
+    }
   }
   return null;
+}
+
+/**
+ * Why PostgreSQL would refuse to store this value (text, jsonb, bigint), or null. Walks
+ * strings (object keys included) for NUL bytes and lone UTF-16 surrogates, and bigints (or
+ * integer numbers) for the bigint range. `path` names the field in the message (built only
+ * for a problem: clean values allocate nothing).
+ */
+export function unstorable(value: unknown, path: string, depth = 0): string | null {
+  const problem = findUnstorable(value, depth);
+  if (!problem) return null;
+  const where = [path, ...problem.keys.reverse()].join(".");
+  return `${where}${problem.ofKey ? " key" : ""}: ${problem.message}`;
 }

@@ -11,6 +11,7 @@ import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { FinancialEvent, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
+import { PLAIN_VALUES } from "../db/value-form";
 import { AppError } from "../errors/app-error";
 import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
@@ -18,6 +19,7 @@ import { pageArgs, toPage } from "../shared/pagination";
 import { resolveScope, type TScope } from "../shared/scope";
 import { createSubscription } from "../subscriptions/subscription-service";
 import { hasSnapshot, toEventDto, type TCurrentBase } from "./event-dto";
+import { eventProvenance } from "./provenance";
 import type { TCreateRecurringExpenseInput, TEvent, TFindEventsQuery, TManualEventInput } from "./event.schema";
 
 type TOwnerSettings = { baseCurrency: string; timezone: string };
@@ -30,8 +32,10 @@ async function ownerSettings(db: TDbOrTx, ownerId: string): Promise<TOwnerSettin
 
 function provenanceOf(caller: TCaller): Prisma.InputJsonObject {
   const actor =
-    caller.actor.type === "agent" ? { type: "agent", id: caller.actor.agentId } : { type: "owner", id: caller.ownerId };
-  return { source: { type: "MANUAL", actor } };
+    caller.actor.type === "agent"
+      ? { type: "agent" as const, id: caller.actor.agentId }
+      : { type: "owner" as const, id: caller.ownerId };
+  return eventProvenance(PLAIN_VALUES, { kind: "manual", actor }) as Prisma.InputJsonObject;
 }
 
 type TManualRow = {

@@ -28,9 +28,13 @@ function joinPath(path: Array<string | number>, root: string): string {
   return path.length === 0 ? root : path.map(pathKey).join(".");
 }
 
+type TFound = { keys: Array<string | number>; code: TJsonProblem["code"]; message: string };
+
 /**
  * The first problem in a parsed JSON value: nesting past `maxDepth`, or (with `text`) a key
- * or string holding a NUL or a lone surrogate. Walks at most `maxDepth` levels.
+ * or string holding a NUL or a lone surrogate. Walks at most `maxDepth` levels. Every request
+ * body and webhook item is walked, so a clean value allocates nothing: a problem's path is
+ * collected on the way back up (innermost key first).
  */
 export function findJsonProblem(
   value: unknown,
@@ -38,31 +42,39 @@ export function findJsonProblem(
 ): TJsonProblem | null {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const checkText = options.text ?? true;
-  const root = options.root ?? "(body)";
-  const walk = (node: unknown, path: Array<string | number>, depth: number): TJsonProblem | null => {
+  const walk = (node: unknown, depth: number): TFound | null => {
     if (typeof node === "string") {
       const reason = checkText ? unsafeTextReason(node) : null;
-      return reason ? { path: joinPath(path, root), code: "unsafe_text", message: reason } : null;
+      return reason ? { keys: [], code: "unsafe_text", message: reason } : null;
     }
     if (node === null || typeof node !== "object") return null;
-    if (depth >= maxDepth)
-      return { path: joinPath(path, root), code: "too_deep", message: `nests deeper than ${maxDepth} levels` };
+    if (depth >= maxDepth) return { keys: [], code: "too_deep", message: `nests deeper than ${maxDepth} levels` };
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        const found = walk(node[i], [...path, i], depth + 1);
-        if (found) return found;
+        const found = walk(node[i], depth + 1);
+        if (found) {
+          found.keys.push(i);
+          return found;
+        }
       }
       return null;
     }
-    for (const [key, child] of Object.entries(node)) {
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
       const reason = checkText ? unsafeTextReason(key) : null;
-      if (reason) return { path: joinPath([...path, key], root), code: "unsafe_text", message: `the key ${reason}` };
-      const found = walk(child, [...path, key], depth + 1);
-      if (found) return found;
+      if (reason) return { keys: [key], code: "unsafe_text", message: `the key ${reason}` };
+      const found = walk((node as Record<string, unknown>)[key], depth + 1);
+      if (found) {
+        found.keys.push(key);
+        return found;
+      }
     }
     return null;
   };
-  return walk(value, options.path ?? [], 0);
+  const found = walk(value, 0);
+  if (!found) return null;
+  const path = [...(options.path ?? []), ...found.keys.reverse()];
+  return { path: joinPath(path, options.root ?? "(body)"), code: found.code, message: found.message };
 }
 
 /** The calendar days the service accepts: a date before 1900 or after 2999 is an input error, not a 500. */

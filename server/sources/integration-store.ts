@@ -2,7 +2,7 @@
 // a webhook delivery names (by its id or by the provider account in its payload), and the
 // signing secret, decrypted only when a signature is checked.
 import type { TDbOrTx, TTx } from "../db/client";
-import type { Integration } from "../db/generated/client";
+import { Prisma, type Integration } from "../db/generated/client";
 import { decryptSecret } from "../crypto/secret-box";
 import { AppError } from "../errors/app-error";
 import { ZUuid } from "../shared/schemas";
@@ -69,15 +69,22 @@ export async function lockOwnerIntegrations(
   if ("ids" in which && which.ids.length === 0) return [];
   const rows =
     "ids" in which
-      ? await tx.$queryRaw<Array<{ id: string; business_id: string | null; provider: string }>>`
-          SELECT id, business_id, provider FROM integrations
-          WHERE owner_id = ${ownerId}::uuid AND id = ANY(${which.ids}::uuid[])
-          ORDER BY id FOR NO KEY UPDATE`
+      ? await tx.$queryRaw<Array<{ id: string; business_id: string | null; provider: string }>>(
+          lockIntegrationsById(ownerId, which.ids),
+        )
       : await tx.$queryRaw<Array<{ id: string; business_id: string | null; provider: string }>>`
           SELECT id, business_id, provider FROM integrations
           WHERE owner_id = ${ownerId}::uuid AND provider = ${which.provider}
           ORDER BY id FOR NO KEY UPDATE`;
   return rows.map((r) => ({ id: r.id, businessId: r.business_id, provider: r.provider }));
+}
+
+/** lockOwnerIntegrations' query by ids (id, business_id, provider), for a statement that reads more along with the lock. */
+export function lockIntegrationsById(ownerId: string, ids: string[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT id, business_id, provider FROM integrations
+    WHERE owner_id = ${ownerId}::uuid AND id = ANY(${ids}::uuid[])
+    ORDER BY id FOR NO KEY UPDATE`;
 }
 
 export async function touchLastSync(db: TDbOrTx, integrationIds: string[], at: Date = new Date()): Promise<void> {

@@ -7,6 +7,8 @@
 // 200 with every item counted as deduped, nothing written.
 import { createHash } from "node:crypto";
 import type { TDbOrTx, TTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { baseCurrencyLock } from "../fx/rebase-owner";
 
 /** How long an accepted delivery is remembered (at least the 30 days issue #11 asks for). */
 export const WEBHOOK_REPLAY_RETENTION_DAYS = 30;
@@ -20,6 +22,17 @@ export function deliveryDigest(verifiedHmac: Buffer): string {
   return createHash("sha256").update(verifiedHmac).digest("hex");
 }
 
+/** The INSERT that remembers a delivery, as a CTE `remembered` with a row per integration that had not accepted it. */
+function rememberedCte(ids: string[], digest: string, now: Date): Prisma.Sql {
+  return Prisma.sql`WITH remembered AS (
+    INSERT INTO webhook_deliveries (integration_id, signature_digest, received_at)
+    SELECT id, ${digest}, ${now} FROM unnest(${ids}::uuid[]) AS k(id)
+    ON CONFLICT DO NOTHING RETURNING 1)`;
+}
+
+/** Sorted, so two deliveries naming the same integrations take the keys in the same order. */
+const keyOrder = (integrationIds: readonly string[]) => [...new Set(integrationIds)].sort();
+
 /**
  * Remembers the delivery for each integration it writes to, in `tx`. True when it is new for
  * every one of them; false when any of them already accepted it (a replay: write nothing).
@@ -27,14 +40,30 @@ export function deliveryDigest(verifiedHmac: Buffer): string {
  * sees the row (a replay) or, if this one rolled back, goes ahead.
  */
 export async function rememberDelivery(tx: TTx, integrationIds: readonly string[], digest: string, now: Date): Promise<boolean> {
-  // Sorted, so two deliveries naming the same integrations take the keys in the same order.
-  const ids = [...new Set(integrationIds)].sort();
+  const ids = keyOrder(integrationIds);
   if (ids.length === 0) return true;
-  const inserted = await tx.$executeRaw`
-    INSERT INTO webhook_deliveries (integration_id, signature_digest, received_at)
-    SELECT id, ${digest}, ${now} FROM unnest(${ids}::uuid[]) AS k(id)
-    ON CONFLICT DO NOTHING`;
-  return inserted === ids.length;
+  const rows = await tx.$queryRaw<Array<{ remembered: number }>>`
+    ${rememberedCte(ids, digest, now)} SELECT count(*)::int AS remembered FROM remembered`;
+  return rows[0]!.remembered === ids.length;
+}
+
+/**
+ * rememberDelivery, in one statement with the owner's base-currency lock (lockBaseCurrency)
+ * that ingesting the delivery's events takes first anyway: one round trip fewer per delivery.
+ * Answers whether the delivery is new and the owner's base currency (null: no such owner).
+ */
+export async function rememberDeliveryLockingOwner(
+  tx: TTx,
+  ownerId: string,
+  integrationIds: readonly string[],
+  digest: string,
+  now: Date,
+): Promise<{ fresh: boolean; baseCurrency: string | null }> {
+  const ids = keyOrder(integrationIds);
+  const rows = await tx.$queryRaw<Array<{ remembered: number; base_currency: string | null }>>`
+    ${rememberedCte(ids, digest, now)}
+    SELECT (SELECT count(*)::int FROM remembered) AS remembered, (${baseCurrencyLock(ownerId)}) AS base_currency`;
+  return { fresh: rows[0]!.remembered === ids.length, baseCurrency: rows[0]!.base_currency };
 }
 
 /** Maintenance: forgets deliveries older than the retention. */

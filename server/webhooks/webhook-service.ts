@@ -3,11 +3,11 @@
 // parse and validate → map → ingest in one transaction. Anything wrong before the ingest
 // answers 401 or 400 and writes nothing.
 import { z } from "zod";
-import type { TDbOrTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
-import { ingestDelivery } from "../ingest/ingest-service";
+import { ingestDeliveryInTx } from "../ingest/ingest-service";
 import { rejectionOf } from "../ingest/item-checks";
 import { ZIntegrationSignal, type TDeliveryResult, type TIntegrationSignal, type TRejectedItem } from "../ingest/ingest.schema";
 import { findGenericIntegration, findIntegrationsByAccount, type TIntegrationRef } from "../sources/integration-store";
@@ -17,7 +17,7 @@ import { parseJsonObject } from "../http/json-body";
 import { WEBHOOK_PROVIDER_MODULES } from "./providers";
 import { SERVICE_SIGNATURE_HEADER, SERVICE_TIMESTAMP_HEADER } from "./providers/search-ads";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, secretsEqual, sha256HeaderValue } from "./signature";
-import { deliveryDigest, rememberDelivery } from "./replay-guard";
+import { deliveryDigest, rememberDelivery, rememberDeliveryLockingOwner } from "./replay-guard";
 import { parseOrThrow, type TWebhookResult } from "./webhook.schema";
 
 /** Contract, Limits: events plus signals of one generic delivery. */
@@ -103,17 +103,37 @@ export async function receiveGenericDelivery(
   });
   const now = input.now ?? new Date();
   return inTransaction(db, async (tx) => {
-    if (!(await rememberDelivery(tx, [integration.id], deliveryDigest(expected), now)))
-      return replayed(events.length, body.signals?.length ?? 0, input.requestId, integration.id);
-    const result = await ingestDelivery(
+    const memory = await remember(tx, [integration.id], deliveryDigest(expected), now, {
+      ownerId: integration.ownerId,
+      events: events.length,
+    });
+    if (!memory.fresh) return replayed(events.length, body.signals?.length ?? 0, input.requestId, integration.id);
+    const result = await ingestDeliveryInTx(
       tx,
       integration.ownerId,
       { events, signals, signalIndexes },
-      { requestId: input.requestId, now },
+      { requestId: input.requestId, now, ...memory.locked },
     );
     result.rejected = [...result.rejected, ...signalRejections].sort((a, b) => a.index - b.index);
     return result;
   });
+}
+
+/**
+ * Remembers the delivery (replay-guard.ts) first thing in its transaction. When the first
+ * owner's part carries events, the same statement takes that owner's base-currency lock, which
+ * the events path would take next anyway; the ingest is then told it holds the lock.
+ */
+async function remember(
+  tx: TTx,
+  integrationIds: string[],
+  digest: string,
+  now: Date,
+  first: { ownerId: string; events: number },
+): Promise<{ fresh: boolean; locked: { lockedBaseCurrency?: string | null } }> {
+  if (first.events === 0) return { fresh: await rememberDelivery(tx, integrationIds, digest, now), locked: {} };
+  const { fresh, baseCurrency } = await rememberDeliveryLockingOwner(tx, first.ownerId, integrationIds, digest, now);
+  return { fresh, locked: { lockedBaseCurrency: baseCurrency } };
 }
 
 /** The answer to a delivery this integration already accepted: every item a repeat, nothing written. */
@@ -203,10 +223,13 @@ export async function receiveProviderDelivery(
   // Remembered for every integration the delivery writes to (see replay-guard.ts).
   const written = [...new Set([...mapping.events, ...mapping.signals].map((item) => integrations.get(item.account)!.id))];
   const fresh = await inTransaction(db, async (tx) => {
-    if (!(await rememberDelivery(tx, written, deliveryDigest(verified), now))) return false;
+    const first = { ownerId: owners[0]!, events: byOwner.get(owners[0]!)!.events.length };
+    const memory = await remember(tx, written, deliveryDigest(verified), now, first);
+    if (!memory.fresh) return false;
     for (const ownerId of owners) {
       const batch = byOwner.get(ownerId)!;
-      const part = await ingestDelivery(tx, ownerId, batch, { requestId: input.requestId, now });
+      const locked = ownerId === first.ownerId ? memory.locked : {};
+      const part = await ingestDeliveryInTx(tx, ownerId, batch, { requestId: input.requestId, now, ...locked });
       result.inserted += part.inserted;
       result.deduped += part.deduped;
       result.signals_accepted += part.signals_accepted;

@@ -1,0 +1,102 @@
+// The statements of a generic delivery, named in order: the replay memory shares its statement
+// with the owner's base-currency lock (the first statement of the events path), so a delivery of
+// new events runs four statements inside its transaction whatever its size.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { encryptSecret } from "../crypto/secret-box";
+import { serviceHeaders } from "../../test/helpers/webhook-signing";
+import { receiveGenericDelivery } from "./webhook-service";
+
+const SECRET = "generic-secret-statements-0123456789";
+
+let api: TTestApi;
+let ownerId: string;
+let businessId: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
+  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+});
+afterAll(async () => api?.close());
+
+async function genericIntegration(): Promise<string> {
+  const row = await api.db.integration.create({
+    data: { ownerId, provider: "generic", name: "generic", businessId, secretEncrypted: await encryptSecret(SECRET) },
+  });
+  return row.id;
+}
+
+const invoice = (externalId: string, amount: number) => ({
+  external_id: externalId,
+  type: "revenue",
+  state: "actual",
+  amount_minor: amount,
+  currency: "EUR",
+  occurred_on: "2026-11-02",
+});
+
+/** Delivers `body` signed, counting the statements; answers the result and their names in order. */
+async function deliver(integrationId: string, body: unknown) {
+  const names: string[] = [];
+  const db = api.db.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }) {
+        names.push(`${model ?? ""}.${operation}`);
+        return query(args);
+      },
+    },
+  }) as unknown as typeof api.db;
+  const raw = JSON.stringify(body);
+  const result = await receiveGenericDelivery(db, integrationId, {
+    headers: new Headers(serviceHeaders(SECRET, raw)),
+    rawBody: Buffer.from(raw),
+    requestId: "req-statements",
+    contentType: "application/json",
+  });
+  return { result, names };
+}
+
+const FIND = "Integration.findFirst";
+const REMEMBER_AND_LOCK_OWNER = ".$queryRaw";
+
+describe("statements of a generic delivery", () => {
+  it("new events: the replay memory with the owner's lock, then the events path without a lock of its own", async () => {
+    const id = await genericIntegration();
+    const { result, names } = await deliver(id, { events: [invoice("a", 100), invoice("b", 200)] });
+    expect(result.inserted).toBe(2);
+    expect(names).toEqual([
+      FIND,
+      REMEMBER_AND_LOCK_OWNER,
+      ".$queryRaw", // the integrations, row-locked and marked synced, with the businesses named
+      ".$queryRawUnsafe", // the stored versions of the keys
+      ".$executeRawUnsafe", // INSERT events and their audit entries
+    ]);
+  });
+
+  it("a replay: the memory statement, then nothing", async () => {
+    const id = await genericIntegration();
+    const body = { events: [invoice("a", 100)] };
+    await deliver(id, body);
+    const { result, names } = await deliver(id, body);
+    expect(result).toMatchObject({ inserted: 0, deduped: 1 });
+    expect(names).toEqual([FIND, REMEMBER_AND_LOCK_OWNER]);
+  });
+
+  it("signals only: the memory alone, no owner lock", async () => {
+    const id = await genericIntegration();
+    const { result, names } = await deliver(id, {
+      signals: [{ external_id: "s1", code: "payout_paid", occurred_at: "2026-11-02T10:00:00Z" }],
+    });
+    expect(result.signals_accepted).toBe(1);
+    expect(names).toEqual([
+      FIND,
+      ".$queryRaw", // the replay memory
+      "Integration.findMany",
+      "IntegrationSignal.createManyAndReturn",
+      "AuditEntry.createMany",
+      "Alert.createMany",
+      "Integration.updateMany",
+    ]);
+  });
+});
