@@ -17,8 +17,6 @@ import { currencyDigits } from "../shared/currencies";
 // Kept for server/imports, server/ingest and server/reconciliation, which still import these
 // from here (issue #12: the lead switches them to lib/days.ts and server/shared/currencies.ts
 // at merge and removes these two lines).
-export { currencyDigits } from "../shared/currencies";
-export { daysBetween, todayUtc } from "../../lib/days";
 
 /** Decimal places of every rate the service stores, shows or uses. */
 export const RATE_SCALE = 8;

@@ -13,9 +13,9 @@
 import type { TTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { convertManySettled, type TFxOptions } from "../fx/fx-service";
-import { todayUtc } from "../fx/money";
+import { addDays, todayUtc } from "../../lib/days";
 import { lockBaseCurrency } from "../fx/rebase-owner";
-import { isKnownCurrency } from "../shared/currencies";
+import { isCurrencyCode } from "../../lib/currencies";
 import { lockBatchScope } from "./batch-scope";
 import { rejectionOf } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
@@ -52,10 +52,6 @@ function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: strin
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** Checks that need no database: the event's shape and the rules between its fields. */
 /** `latestActualDay`: the last day an actual event may have (YYYY-MM-DD, compared as text). */
 function checkShape(raw: unknown, latestActualDay: string): TNormalizedEvent | { code: TRejectedItem["code"]; message: string } {
@@ -63,7 +59,7 @@ function checkShape(raw: unknown, latestActualDay: string): TNormalizedEvent | {
   if (!parsed.success) return { code: "validation_error", message: firstIssue(parsed.error) };
   const event = parsed.data;
   const payload = event.payload ?? {};
-  if (!isKnownCurrency(event.currency))
+  if (!isCurrencyCode(event.currency))
     return { code: "currency_unsupported", message: `${event.currency} is not an ISO 4217 currency code` };
   if (event.state === "actual" && event.occurred_on > latestActualDay)
     return { code: "validation_error", message: "occurred_on: is in the future; send a future event with state planned" };

@@ -1,20 +1,12 @@
 // What integrations hand to the ingest paths (contract: NormalizedEvent, IntegrationSignal,
 // CashSnapshotInput) and what the paths answer. Events are validated one by one (a bad event
 // is rejected, the rest go in); signals are validated with their request.
+import { EVENT_STATES, INGEST_EVENT_TYPES } from "../../lib/event-types";
+import { MONEY_DIRECTIONS } from "../../lib/money-direction";
 import { z } from "zod";
 import { INGEST_SOURCE_TYPES } from "../sources/providers";
 import { findJsonProblem } from "../shared/safe-text";
 import { ZAmountMinor, ZDate, ZTimestamp, ZUuid } from "../shared/schemas";
-
-/** Event types an integration may send (contract NormalizedEvent.type). */
-export const INGEST_EVENT_TYPES = [
-  "revenue",
-  "refund",
-  "ad_spend",
-  "expense",
-  "recurring_expense",
-  "subscription_change",
-] as const;
 
 /** A C0 control character (U+0000–U+001F): refused in keys. One regex test, where a per-character walk allocated. */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -49,7 +41,7 @@ export const ZNormalizedPayload = z
     ad_id: z.string().max(128).optional(),
     metrics: z.record(z.string(), z.unknown()).optional(),
     refunds_external_id: ZExternalId.optional(),
-    direction: z.enum(["in", "out"]).optional(),
+    direction: z.enum(MONEY_DIRECTIONS).optional(),
     fulfills_event_id: ZUuid.optional(),
     reconciles_event_id: ZOneOrMany(ZUuid).optional(),
     supersedes_external_id: ZOneOrMany(ZExternalId).optional(),
@@ -63,7 +55,7 @@ export const ZNormalizedEvent = z
     integration_id: ZUuid,
     external_id: ZExternalId.describe("Deduplication key within the integration."),
     type: z.enum(INGEST_EVENT_TYPES),
-    state: z.enum(["actual", "planned"]),
+    state: z.enum(EVENT_STATES),
     amount_minor: ZAmountMinor,
     currency: z.string().regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case, e.g. EUR" }),
     occurred_on: ZDate,

@@ -5,12 +5,6 @@
 import { AppError } from "../errors/app-error";
 import { isCurrencyCode, isoMinorUnits } from "../../lib/currencies";
 
-/**
- * The same as isCurrencyCode (lib/currencies.ts), under its older name: server/ingest and
- * server/imports still import it (issue #12: the lead switches them at merge and removes it).
- */
-export const isKnownCurrency = isCurrencyCode;
-
 /** A code outside the table: 400 validation_error naming the field. */
 export function assertKnownCurrency(code: string, field: string): void {
   if (!isCurrencyCode(code)) throw AppError.invalidField(field, `${code} is not an ISO 4217 currency code`);
