@@ -4,7 +4,8 @@
 // proposals into subscriptions, paging. On PGlite and on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestItem, seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { ingestItem } from "../../test/helpers/ingest-items";
+import { seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { addDays, todayUtc } from "../../lib/days";

@@ -4,6 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { ingestItem } from "../../test/helpers/ingest-items";
+import { seedBusiness, staticOwner } from "../../test/helpers/seed";
+import { recordingStatements } from "../../test/helpers/statements";
 import { ingestEvents } from "./ingest-service";
 
 let api: TTestApi;
@@ -12,8 +15,8 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
@@ -24,29 +27,11 @@ async function newIntegration(): Promise<string> {
   return row.id;
 }
 
-const event = (integrationId: string, externalId: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  integration_id: integrationId,
-  external_id: externalId,
-  type: "revenue",
-  state: "actual",
-  amount_minor: amount,
-  currency: "EUR",
-  occurred_on: "2026-11-02",
-  source_type: "PAYMENTS_API",
-  ...extra,
-});
+const event = ingestItem;
 
 /** The batch's statements, named model.operation in the order they ran. */
 async function statementsOf(events: unknown[]): Promise<string[]> {
-  const names: string[] = [];
-  const db = api.db.$extends({
-    query: {
-      async $allOperations({ model, operation, args, query }) {
-        names.push(`${model ?? ""}.${operation}`);
-        return query(args);
-      },
-    },
-  }) as unknown as typeof api.db;
+  const { db, names } = recordingStatements(api.db);
   await ingestEvents(db, ownerId, events);
   return names;
 }

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { ingestItem, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
+import { ingestItem } from "../../test/helpers/ingest-items";
+import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { countsInTotals } from "../ledger/counted-total";
 import { convertAmount } from "../fx/fx-service";
 import { createEcbProvider } from "../fx/providers/ecb";

@@ -1,6 +1,7 @@
 // The round planner without a database: each outcome of an item (insert, dedupe, restate,
 // void, fulfil, reconcile, reject) and their combinations inside a round and across rounds.
 import { describe, expect, it } from "vitest";
+import { ingestItem } from "../../test/helpers/ingest-items";
 import type { TNormalizedEvent } from "./ingest.schema";
 import {
   ChainIndex,
@@ -19,17 +20,7 @@ const INTEGRATION = "00000000-0000-4000-8000-0000000000a1";
 const BUSINESS = "00000000-0000-4000-8000-0000000000b1";
 
 function event(externalId: string, amount: number, extra: Partial<TNormalizedEvent> = {}): TNormalizedEvent {
-  return {
-    integration_id: INTEGRATION,
-    external_id: externalId,
-    type: "revenue",
-    state: "actual",
-    amount_minor: amount,
-    currency: "EUR",
-    occurred_on: "2026-11-02",
-    source_type: "PAYMENTS_API",
-    ...extra,
-  };
+  return ingestItem(INTEGRATION, externalId, amount, extra) as TNormalizedEvent;
 }
 
 const item = (index: number, e: TNormalizedEvent): TItem => ({ index, event: e, businessId: BUSINESS, projectId: null });

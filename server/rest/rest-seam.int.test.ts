@@ -176,25 +176,15 @@ describe("path parameters", () => {
 describe("the request context is made once per request and passed down", () => {
   const headers = { [SOCKET_ADDRESS_HEADER]: "203.0.113.9", "user-agent": "seam-test/1.0" };
 
-  it("gives a procedure the request's id, client IP, user agent and clock, deriving the IP once", async () => {
+  it.each([
+    ["a procedure", "/v1/test/context/abc"],
+    ["a plain route", "/v1/test/plain-context"],
+  ])("gives %s the request's id, client IP, user agent and clock, deriving the IP once", async (_kind, path) => {
     vi.mocked(clientIp).mockClear();
-    const response = await call("GET", "/v1/test/context/abc", { headers });
+    const response = await call("GET", path, { headers });
     expect(response.status, response.text).toBe(200);
     expect(vi.mocked(clientIp)).toHaveBeenCalledTimes(1);
     expect(response.body.data).toMatchObject({
-      request_id: response.headers.get("x-request-id"),
-      ip: "203.0.113.9",
-      user_agent: "seam-test/1.0",
-      now: START.toISOString(),
-    });
-  });
-
-  it("gives a plain route the same", async () => {
-    vi.mocked(clientIp).mockClear();
-    const response = await call("GET", "/v1/test/plain-context", { headers });
-    expect(response.status, response.text).toBe(200);
-    expect(vi.mocked(clientIp)).toHaveBeenCalledTimes(1);
-    expect(response.body.data).toEqual({
       request_id: response.headers.get("x-request-id"),
       ip: "203.0.113.9",
       user_agent: "seam-test/1.0",

@@ -3,6 +3,9 @@
 // new events runs four statements inside its transaction whatever its size.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
+import { webhookItem } from "../../test/helpers/ingest-items";
+import { seedBusiness, staticOwner } from "../../test/helpers/seed";
+import { recordingStatements } from "../../test/helpers/statements";
 import { encryptSecret } from "../crypto/secret-box";
 import { serviceHeaders } from "../../test/helpers/webhook-signing";
 import { receiveGenericDelivery } from "./webhook-service";
@@ -15,8 +18,8 @@ let businessId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  ownerId = (await api.call("GET", "/v1/me")).body.data.id;
-  businessId = (await api.call("POST", "/v1/businesses", { body: { name: "Atlas", currency: "EUR" } })).body.data.id;
+  ownerId = (await staticOwner(api)).ownerId;
+  businessId = (await seedBusiness(api)).id;
 });
 afterAll(async () => api?.close());
 
@@ -27,26 +30,11 @@ async function genericIntegration(): Promise<string> {
   return row.id;
 }
 
-const invoice = (externalId: string, amount: number) => ({
-  external_id: externalId,
-  type: "revenue",
-  state: "actual",
-  amount_minor: amount,
-  currency: "EUR",
-  occurred_on: "2026-11-02",
-});
+const invoice = webhookItem;
 
 /** Delivers `body` signed, counting the statements; answers the result and their names in order. */
 async function deliver(integrationId: string, body: unknown) {
-  const names: string[] = [];
-  const db = api.db.$extends({
-    query: {
-      async $allOperations({ model, operation, args, query }) {
-        names.push(`${model ?? ""}.${operation}`);
-        return query(args);
-      },
-    },
-  }) as unknown as typeof api.db;
+  const { db, names } = recordingStatements(api.db);
   const raw = JSON.stringify(body);
   const result = await receiveGenericDelivery(db, integrationId, {
     headers: new Headers(serviceHeaders(SECRET, raw)),

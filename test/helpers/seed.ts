@@ -116,29 +116,6 @@ export function seedEvent(api: TTestApi, type: keyof typeof EVENT_PATHS, body: T
   return post(api, EVENT_PATHS[type], { ...defaults, ...body }, token, `a ${type}`);
 }
 
-/**
- * An item of the ingest path as a payments integration delivers it: an actual revenue in EUR on
- * 2026-11-02, unless `fields` say otherwise (ingestEvents validates it; tests of refusals bend it).
- */
-export function ingestItem(
-  integrationId: string,
-  externalId: string,
-  amount: number,
-  fields: Record<string, unknown> = {},
-): Record<string, unknown> {
-  return {
-    integration_id: integrationId,
-    external_id: externalId,
-    type: "revenue",
-    state: "actual",
-    amount_minor: amount,
-    currency: "EUR",
-    occurred_on: "2026-11-02",
-    source_type: "PAYMENTS_API",
-    ...fields,
-  };
-}
-
 /** A monthly "Design tool" of 9.99 EUR charged next on 2026-12-01, unless `body` says otherwise. */
 export function seedSubscription(api: TTestApi, body: TScoped, token?: string): Promise<TSubscription> {
   const defaults = {
