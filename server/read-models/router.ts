@@ -1,6 +1,12 @@
 import { router } from "../trpc/init";
+import { getBusinessForecastRoute } from "./get-business-forecast";
 import { getCoverageRoute } from "./get-coverage";
+import { getForecastRoute } from "./get-forecast";
+import { getPersonalForecastRoute } from "./get-personal-forecast";
 
 export const readModelsRouter = router({
   coverage: getCoverageRoute,
+  businessForecast: getBusinessForecastRoute,
+  personalForecast: getPersonalForecastRoute,
+  forecast: getForecastRoute,
 });
