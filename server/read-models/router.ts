@@ -2,6 +2,7 @@ import { router } from "../trpc/init";
 import { getBusinessForecastRoute } from "./get-business-forecast";
 import { getCoverageRoute } from "./get-coverage";
 import { getForecastRoute } from "./get-forecast";
+import { getFreeCapitalRoute } from "./get-free-capital";
 import { getPersonalForecastRoute } from "./get-personal-forecast";
 
 export const readModelsRouter = router({
@@ -9,4 +10,5 @@ export const readModelsRouter = router({
   businessForecast: getBusinessForecastRoute,
   personalForecast: getPersonalForecastRoute,
   forecast: getForecastRoute,
+  freeCapital: getFreeCapitalRoute,
 });
