@@ -4,24 +4,11 @@
 // converts or decides. No React: unit-tested in figures.test.ts.
 import { isCurrencyCode } from "@/lib/currencies";
 import { minorToMajor } from "@/lib/money";
+import type { TCash, TCommitmentItem, TCoverageStatus, TRunway } from "@/server/read-models/read-model.schema";
 
 // ---- shapes of the API's answers the Overview reads (pinned-wave2.md §1.4) ----
 
-export type TCoverageStatus = "accurate" | "mostly_covered" | "incomplete" | "missing";
-export type TCash = { amount_minor: number; as_of: string } | null;
-export type TRunway = { days: number | null; runs_out_on: string | null; status: "finite" | "not_burning" | "unknown" };
-export type TCommitmentItem = {
-  kind: "planned" | "subscription";
-  id: string;
-  name: string;
-  date: string;
-  direction: "in" | "out";
-  amount_minor: number;
-  currency: string;
-  base_amount_minor: number;
-  overdue: boolean;
-  share_bps?: number | null;
-};
+export type { TCash, TCommitmentItem, TCoverageStatus, TRunway };
 export type TForecastDay = {
   date: string;
   balance_committed_minor: number | null;
