@@ -89,7 +89,7 @@ export function BusinessOverview(props: {
   }));
 
   return (
-    <div className="stack">
+    <div className="stack stack-fill">
       <section aria-labelledby="position-heading" className="card">
         <div className="card-header card-header-wrap">
           <div>
@@ -163,24 +163,37 @@ export function BusinessOverview(props: {
         </div>
         <div className="card-body">
           {hasBalances(points) ? (
-            <div className="stack">
+            <div className="stack stack-fill">
               <ForecastChart
                 points={points}
                 currency={currency}
                 caption={`Forecast balance over ${forecast.horizon_days} days in ${currency}`}
               />
-              <dl className="details forecast-facts" data-testid="forecast-facts">
-                <dt>{COMMITTED_LABEL}, at the end</dt>
-                <dd className="mono">{money(forecast.ending_balance_committed_minor)}</dd>
-                <dt>{RUN_RATE_LABEL}, at the end</dt>
-                <dd className="mono">{money(forecast.ending_balance_with_run_rate_minor)}</dd>
-                <dt>Lowest {COMMITTED_LABEL.toLowerCase()} balance</dt>
-                <dd className="mono">
-                  {forecast.lowest_balance
-                    ? `${money(forecast.lowest_balance.amount_minor)} on ${formatCalendarDay(forecast.lowest_balance.date, locale)}`
-                    : "—"}
-                </dd>
-              </dl>
+              <div className="forecast-facts" data-testid="forecast-facts">
+                <FigureList
+                  figures={[
+                    {
+                      id: "forecast-end-committed",
+                      label: `${COMMITTED_LABEL}, on the last day`,
+                      value: money(forecast.ending_balance_committed_minor),
+                    },
+                    {
+                      id: "forecast-end-run-rate",
+                      label: `${RUN_RATE_LABEL}, on the last day`,
+                      value: money(forecast.ending_balance_with_run_rate_minor),
+                    },
+                    {
+                      id: "forecast-lowest",
+                      label: `Lowest ${COMMITTED_LABEL.toLowerCase()} balance`,
+                      value: money(forecast.lowest_balance?.amount_minor ?? null),
+                      detail: forecast.lowest_balance
+                        ? `On ${formatCalendarDay(forecast.lowest_balance.date, locale)}`
+                        : undefined,
+                      tone: forecast.lowest_balance && forecast.lowest_balance.amount_minor < 0 ? "danger" : undefined,
+                    },
+                  ]}
+                />
+              </div>
             </div>
           ) : (
             <EmptyState icon={<ListIcon />} title="No balance to forecast yet">
@@ -218,7 +231,7 @@ export function BusinessOverview(props: {
               <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
               <p>Planned expenses and subscription charges, in {summary.base_currency}.</p>
             </div>
-            <span className="count" data-testid="upcoming-total">
+            <span className="count count-strong" data-testid="upcoming-total">
               {money(freeCapital.committed.total_minor)}
             </span>
           </div>

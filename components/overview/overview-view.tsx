@@ -73,7 +73,7 @@ export function OverviewView(props: {
   };
 
   return (
-    <div className="stack">
+    <div className="stack stack-fill">
       {isStarted(started) ? null : <GettingStarted state={started} firstBusinessId={props.businesses[0]?.business_id ?? null} />}
 
       <section aria-labelledby="position-heading" className="card">
@@ -152,7 +152,7 @@ export function OverviewView(props: {
               <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
               <p>Planned expenses and subscription charges, in {overview.base_currency}.</p>
             </div>
-            <span className="count" data-testid="upcoming-total">
+            <span className="count count-strong" data-testid="upcoming-total">
               {money(overview.upcoming_total_minor)}
             </span>
           </div>
