@@ -18,10 +18,12 @@ import { FigureList } from "./figure-list";
 import { COMMITTED_LABEL, ForecastChart, RUN_RATE_LABEL } from "./forecast-chart";
 import {
   cashAsOfWords,
+  commitmentsCurrencies,
   FORECAST_HORIZONS,
   formatCalendarDay,
   forecastPoints,
   hasBalances,
+  nothingMoved,
   runwayWords,
   type TCash,
   type TCommitmentItem,
@@ -41,7 +43,8 @@ export type TBusinessFigures = {
     net_revenue_minor: number;
     outflow_minor: number;
     net_minor: number;
-    by_project: { project_id: string | null; in_minor: number; out_minor: number; net_minor: number }[];
+    /** Business scope only. */
+    by_project?: { project_id: string | null; in_minor: number; out_minor: number; net_minor: number }[];
     cash: TCash;
     runway: TRunway;
     burn: { monthly_net_minor: number; monthly_gross_minor: number };
@@ -80,7 +83,7 @@ export function BusinessOverview(props: {
   const money = (minor: number | null) => formatMinor(minor, currency, locale);
   const runway = runwayWords(summary.runway, locale);
   const points = forecastPoints(forecast.days);
-  const projectRows = summary.by_project.map((row) => ({
+  const projectRows = (summary.by_project ?? []).map((row) => ({
     id: row.project_id ?? "none",
     name: row.project_id === null ? "No project" : (props.projects.get(row.project_id) ?? "Project"),
     in_minor: row.in_minor,
@@ -205,7 +208,7 @@ export function BusinessOverview(props: {
 
       <div className="grid-2 grid-overview">
         <CardSection headingId="in-out-heading" title="Money in and out, last 30 days" description="By project.">
-          {projectRows.length === 0 ? (
+          {nothingMoved(projectRows) ? (
             <EmptyState icon={<ListIcon />} title="Nothing in the last 30 days">
               No revenue or costs yet. <Link href="/events">Record revenue and expenses</Link>,{" "}
               <Link href="/imports">import a statement</Link> or <Link href="/integrations">connect an integration</Link>.
@@ -229,7 +232,7 @@ export function BusinessOverview(props: {
           <div className="card-header">
             <div>
               <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
-              <p>Planned expenses and subscription charges, in {summary.base_currency}.</p>
+              <p>{commitmentsCurrencies(summary.base_currency, currency)}</p>
             </div>
             <span className="count count-strong" data-testid="upcoming-total">
               {money(freeCapital.committed.total_minor)}

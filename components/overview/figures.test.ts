@@ -2,11 +2,13 @@
 import { describe, expect, it } from "vitest";
 import {
   cashAsOfWords,
+  commitmentsCurrencies,
   coverageWords,
   formatAxisMinor,
   formatCalendarDay,
   forecastPoints,
   hasBalances,
+  nothingMoved,
   parseDisplayCurrency,
   parseHorizon,
   runwayWords,
@@ -112,6 +114,25 @@ describe("forecastPoints", () => {
   });
 });
 
+describe("nothingMoved", () => {
+  it("is true only when every row is zero both ways (a refund-only credit still counts as movement)", () => {
+    expect(nothingMoved([])).toBe(true);
+    expect(
+      nothingMoved([
+        { in_minor: 0, out_minor: 0 },
+        { in_minor: 0, out_minor: 0 },
+      ]),
+    ).toBe(true);
+    expect(
+      nothingMoved([
+        { in_minor: 0, out_minor: 0 },
+        { in_minor: 0, out_minor: 1 },
+      ]),
+    ).toBe(false);
+    expect(nothingMoved([{ in_minor: -500, out_minor: 0 }])).toBe(false);
+  });
+});
+
 describe("timelineDays", () => {
   const item = (id: string, date: string, overdue = false) => ({ id, date, overdue });
 
@@ -134,6 +155,13 @@ describe("timelineDays", () => {
 
   it("answers nothing for no commitments", () => {
     expect(timelineDays([])).toEqual([]);
+  });
+});
+
+describe("commitmentsCurrencies", () => {
+  it("names the base currency of the items, and the display currency of the total when it differs", () => {
+    expect(commitmentsCurrencies("EUR", "EUR")).toBe("Planned expenses and subscription charges, in EUR.");
+    expect(commitmentsCurrencies("EUR", "USD")).toBe("Planned expenses and subscription charges, in EUR; the total in USD.");
   });
 });
 

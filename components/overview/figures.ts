@@ -122,6 +122,11 @@ export function hasBalances(points: readonly TForecastPoint[]): boolean {
   return points.some((point) => point.committed !== null || point.runRate !== null);
 }
 
+/** Whether an in/out chart would draw nothing (no row moved any money): an empty state says what to do instead. */
+export function nothingMoved(rows: readonly { in_minor: number; out_minor: number }[]): boolean {
+  return rows.every((row) => row.in_minor === 0 && row.out_minor === 0);
+}
+
 // ---- the timeline of committed costs ----
 
 export type TTimelineDay<TItem> = { date: string; overdue: boolean; items: TItem[] };
@@ -141,6 +146,13 @@ export function timelineDays<TItem extends { date: string; overdue: boolean }>(i
   return [...days.values()].sort((a, b) =>
     a.date === b.date ? Number(b.overdue) - Number(a.overdue) : a.date < b.date ? -1 : 1,
   );
+}
+
+/** The line under the committed costs: the API lists items in the base currency and totals in the display one. */
+export function commitmentsCurrencies(baseCurrency: string, displayCurrency: string): string {
+  return baseCurrency === displayCurrency
+    ? `Planned expenses and subscription charges, in ${baseCurrency}.`
+    : `Planned expenses and subscription charges, in ${baseCurrency}; the total in ${displayCurrency}.`;
 }
 
 /** "Share 40.00 %" for a project's share of a subscription (basis points), else null. */

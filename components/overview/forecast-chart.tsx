@@ -40,6 +40,7 @@ export function ForecastChart(props: { points: readonly TForecastPoint[]; curren
             />
             <YAxis
               width={72}
+              domain={["auto", "auto"]}
               tickFormatter={(value: number) => formatAxisMinor(value, props.currency, locale)}
               tick={{ fontSize: 12, fill: "#5b6475" }}
               stroke="#cfd4dc"
@@ -77,7 +78,7 @@ export function ForecastChart(props: { points: readonly TForecastPoint[]; curren
       <figcaption className="visually-hidden">{props.caption}</figcaption>
       <details className="disclosure chart-table">
         <summary>Every day&apos;s balance</summary>
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label={`${props.caption}, exact figures`} tabIndex={0}>
           <table className="table table-compact" data-testid="forecast-table">
             <caption className="visually-hidden">{props.caption}, exact figures</caption>
             <thead>

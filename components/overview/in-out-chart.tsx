@@ -67,7 +67,8 @@ export function InOutChart(props: {
         </ResponsiveContainer>
       </div>
       <figcaption className="visually-hidden">{props.caption}</figcaption>
-      <div className="table-scroll">
+      {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+      <div className="table-scroll" role="region" aria-label={`${props.caption}, exact figures`} tabIndex={0}>
         <table className="table table-compact">
           <caption className="visually-hidden">{props.caption}, exact figures</caption>
           <thead>

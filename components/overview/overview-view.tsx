@@ -11,13 +11,15 @@ import { AlertsCard } from "../integrations/alerts-card";
 import { useDateFormat, usePreferences } from "../panel/preferences";
 import { CardSection } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
-import { BuildingIcon, RepeatIcon } from "../ui/icons";
+import { BuildingIcon, ListIcon, RepeatIcon } from "../ui/icons";
 import { CommitmentsTimeline } from "./commitments-timeline";
 import { CoveragePill } from "./coverage-pill";
 import { FigureList } from "./figure-list";
 import {
   cashAsOfWords,
+  commitmentsCurrencies,
   formatCalendarDay,
+  nothingMoved,
   runwayWords,
   type TCash,
   type TCommitmentItem,
@@ -66,6 +68,10 @@ export function OverviewView(props: {
   const currency = overview.currency;
   const money = (minor: number | null) => formatMinor(minor, currency, locale);
   const runway = runwayWords(overview.runway, locale);
+  const inOutRows = [
+    { id: "last-30-days", name: "Last 30 days", ...overview.last_30_days },
+    { id: "month-to-date", name: "Month to date", ...overview.month_to_date },
+  ];
   const started = {
     hasBusiness: props.businesses.length > 0,
     hasCash: overview.cash !== null,
@@ -130,27 +136,31 @@ export function OverviewView(props: {
           title="Money in and out"
           description={`The last 30 days, and this month since ${formatCalendarDay(overview.month_to_date.from, locale)}.`}
         >
-          <div className="card-body">
-            <InOutChart
-              testId="in-out-chart"
-              caption={`Money in and out in ${currency}`}
-              rowHeader="Period"
-              inLabel="In"
-              outLabel="Out"
-              currency={currency}
-              rows={[
-                { id: "last-30-days", name: "Last 30 days", ...overview.last_30_days },
-                { id: "month-to-date", name: "Month to date", ...overview.month_to_date },
-              ]}
-            />
-          </div>
+          {nothingMoved(inOutRows) ? (
+            <EmptyState icon={<ListIcon />} title="Nothing in or out yet">
+              <Link href="/events">Record revenue and expenses</Link>, <Link href="/imports">import a bank statement</Link> or{" "}
+              <Link href="/integrations">connect an integration</Link>.
+            </EmptyState>
+          ) : (
+            <div className="card-body">
+              <InOutChart
+                testId="in-out-chart"
+                caption={`Money in and out in ${currency}`}
+                rowHeader="Period"
+                inLabel="In"
+                outLabel="Out"
+                currency={currency}
+                rows={inOutRows}
+              />
+            </div>
+          )}
         </CardSection>
 
         <section className="card" aria-labelledby="upcoming-heading">
           <div className="card-header">
             <div>
               <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
-              <p>Planned expenses and subscription charges, in {overview.base_currency}.</p>
+              <p>{commitmentsCurrencies(overview.base_currency, currency)}</p>
             </div>
             <span className="count count-strong" data-testid="upcoming-total">
               {money(overview.upcoming_total_minor)}
@@ -197,7 +207,7 @@ function BusinessesCard({ rows, currency }: { rows: TOverviewBusinessRow[]; curr
         </EmptyState>
       ) : (
         <div className="table-scroll">
-          <table className="table table-compact" data-testid="businesses-table">
+          <table className="table table-compact table-stack" data-testid="businesses-table">
             <thead>
               <tr>
                 <th scope="col">Business</th>
@@ -222,14 +232,16 @@ function BusinessesCard({ rows, currency }: { rows: TOverviewBusinessRow[]; curr
                         <span className="badge">{row.currency}</span>
                       </span>
                     </th>
-                    <td className="cell-right">
+                    <td className="cell-right" data-label="Cash">
                       <span className="mono" data-testid="business-cash">
                         {money(row.cash_minor)}
                       </span>
                       <span className="cell-sub">{cashAsOfWords(row.cash, format.dateTime)}</span>
                     </td>
-                    <td>{row.cash_coverage ? <CoveragePill status={row.cash_coverage} subject="Cash coverage" /> : "—"}</td>
-                    <td data-testid="business-runway">
+                    <td data-label="Coverage">
+                      {row.cash_coverage ? <CoveragePill status={row.cash_coverage} subject="Cash coverage" /> : "—"}
+                    </td>
+                    <td data-label="Runway" data-testid="business-runway">
                       {runway ? (
                         <>
                           <span className="cell-strong">{runway.headline}</span>
@@ -241,7 +253,7 @@ function BusinessesCard({ rows, currency }: { rows: TOverviewBusinessRow[]; curr
                         "—"
                       )}
                     </td>
-                    <td className="cell-right mono" data-testid="business-net">
+                    <td className="cell-right mono" data-label="Net, 30 days" data-testid="business-net">
                       {money(row.net_30d_minor)}
                     </td>
                   </tr>
