@@ -18,6 +18,7 @@ import type { TMoneyDirection } from "../../lib/money-direction";
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { burnOf, burnWindow, runwayOf } from "./burn";
+import { windowSums } from "./burn-sums";
 import { cashPosition, toCashDto } from "./cash";
 import { actualCountedSql, directionSql } from "./counted";
 import { envelopeCoverage } from "./coverage";
@@ -56,23 +57,6 @@ const DIRECTIONS_OF_COMPONENTS = {
   ad_spend: ["ad_spend", "out"],
 } as const;
 type TComponent = keyof typeof DIRECTIONS_OF_COMPONENTS;
-
-/** Σ in, Σ out of counted actuals over [from, to] in the scope: the K8 window sums (one query for two windows). */
-async function burnSums(db: TDbOrTx, ownerId: string, scope: TReadScope, windows: Array<{ from: string; to: string }>) {
-  const first = windows.reduce((min, w) => (w.from < min ? w.from : min), windows[0]!.from);
-  const last = windows.reduce((max, w) => (w.to > max ? w.to : max), windows[0]!.to);
-  const columns = windows.map(
-    (w, i) => Prisma.sql`
-      COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'in' AND e.occurred_on BETWEEN ${daySql(w.from)} AND ${daySql(w.to)}), 0)::text AS ${Prisma.raw(`in_${i}`)},
-      COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'out' AND e.occurred_on BETWEEN ${daySql(w.from)} AND ${daySql(w.to)}), 0)::text AS ${Prisma.raw(`out_${i}`)}`,
-  );
-  const [row] = await db.$queryRaw<Array<Record<string, unknown>>>`
-    SELECT ${Prisma.join(columns, ", ")}
-      FROM financial_events e
-     WHERE ${eventScopeSql("e", ownerId, scope)} AND ${actualCountedSql("e")}
-       AND e.occurred_on BETWEEN ${daySql(first)} AND ${daySql(last)}`;
-  return windows.map((_, i) => ({ in90: toBigInt(row?.[`in_${i}`]), out90: toBigInt(row?.[`out_${i}`]) }));
-}
 
 export async function getFinancialSummary(
   db: TDbOrTx,
@@ -121,7 +105,7 @@ export async function getFinancialSummary(
   const burnTo = burnWindow(to);
   // One after another: a transaction (or PGlite's one connection) runs one statement at a time.
   const cash = await cashPosition(db, day, scope);
-  const [nowSums, toSums] = await burnSums(db, day.ownerId, scope, [burnToday, burnTo]);
+  const [nowSums, toSums] = await windowSums(db, day.ownerId, scope, [burnToday, burnTo]);
   const snapshots = await snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope);
   const coverage = await envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS);
   const burnNow = burnOf(nowSums!.in90, nowSums!.out90);
