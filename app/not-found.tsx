@@ -7,7 +7,7 @@ export default function NotFound() {
       title="Page not found"
       lead={
         <>
-          There is nothing at this address. <Link href="/businesses">Go to your businesses</Link>
+          There is nothing at this address. <Link href="/overview">Go to the Overview</Link>
         </>
       }
     />

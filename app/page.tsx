@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
+import { PANEL_HOME } from "@/server/auth/panel-session";
 
-// The panel opens on the businesses (the Overview page arrives later).
+// The panel opens on the Overview (the sign-in page sends a visitor who is not signed in on).
 export default function Home(): never {
-  redirect("/businesses");
+  redirect(PANEL_HOME);
 }

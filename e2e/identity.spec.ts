@@ -4,8 +4,8 @@
 // agent with its one-time token, which then calls the REST API; the approvals inbox; the
 // agent's page (rotate, suspend, revoke); sign-out ends the session for good.
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL, linkFrom, mailsTo, SAME_ORIGIN, waitForMail } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { apiSession, asBearer, E2E_BASE_URL, linkFrom, SAME_ORIGIN, waitForMail } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -14,27 +14,6 @@ const SHOTS = "test-results/screenshots";
 
 function newEmail(label: string): string {
   return `${label}-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`;
-}
-
-/** A request to the REST API as an agent (or any bearer). */
-async function asBearer(request: APIRequestContext, token: string, method: "GET" | "POST", path: string, body?: unknown) {
-  return request.fetch(`${E2E_BASE_URL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(method === "POST" ? { "Idempotency-Key": randomUUID() } : {}) },
-    data: body,
-  });
-}
-
-/** An API session for `email`: POST /v1/auth/magic-link, the mail's token, POST /v1/auth/verify. */
-async function apiSession(request: APIRequestContext, email: string): Promise<string> {
-  const before = mailsTo(email).length;
-  const asked = await request.post("/v1/auth/magic-link", { data: { email } });
-  expect(asked.status()).toBe(202);
-  const link = linkFrom(await waitForMail(email, { count: before + 1 }));
-  expect(link.startsWith(`${E2E_BASE_URL}/sign-in/verify?token=`)).toBe(true);
-  const verified = await request.post("/v1/auth/verify", { data: { token: new URL(link).searchParams.get("token") } });
-  expect(verified.status()).toBe(200);
-  return ((await verified.json()) as { data: { session_token: string } }).data.session_token;
 }
 
 /** A screenshot for review (test-results/screenshots/), from the top of the page. */
@@ -52,7 +31,7 @@ async function openAndConfirm(page: Page, link: string, email: string): Promise<
   // Opening the link signed nothing in.
   expect((await page.context().cookies()).some((cookie) => cookie.name === "fbo_token")).toBe(false);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("owner-email")).toHaveText(email);
 }
 
@@ -381,7 +360,7 @@ test("the link's confirmation page looks finished on a 390 px phone", async ({ p
   expect(unnamed).toBe(0);
 
   await button.click();
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(/\/overview$/);
 });
 
 test("agent endpoints of the panel need the owner's cookie", async ({ request }) => {

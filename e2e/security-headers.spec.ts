@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL, signIn } from "./support";
 
 const PANEL_PAGES = [
+  { path: "/overview", heading: "Overview" },
   { path: "/businesses", heading: "Businesses" },
   { path: "/events", heading: "Events" },
   { path: "/subscriptions", heading: "Subscriptions" },

@@ -1,7 +1,8 @@
 // Shared by the browser tests and playwright.config.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** STATIC_OWNER_TOKEN of the server the e2e run starts. */
 export const E2E_OWNER_TOKEN = "e2e-owner-token-0123456789";
@@ -17,13 +18,13 @@ export function ownerEmail(): string {
   return email;
 }
 
-/** Signs in with the static owner token (the sign-in page's secondary form). */
+/** Signs in with the static owner token (the sign-in page's secondary form); the panel opens on the Overview. */
 export async function signIn(page: Page, token = E2E_OWNER_TOKEN): Promise<void> {
   await page.goto("/sign-in");
   await openTokenForm(page);
   await page.getByLabel("Owner token").fill(token);
   await page.getByRole("button", { name: "Sign in with token" }).click();
-  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page).toHaveURL(/\/overview$/);
 }
 
 /** Opens the "Use an owner token" disclosure (a <details>: works without JavaScript too). */
@@ -79,4 +80,27 @@ export function linkFrom(mail: TE2EMail): string {
   const link = /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No link in the mail "${mail.subject}":\n${mail.text}`);
   return link;
+}
+
+// --- the REST API as a bearer (an owner's API session, an agent) ---
+
+/** A request to the REST API as an agent (or any bearer). */
+export async function asBearer(request: APIRequestContext, token: string, method: "GET" | "POST", path: string, body?: unknown) {
+  return request.fetch(`${E2E_BASE_URL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(method === "POST" ? { "Idempotency-Key": randomUUID() } : {}) },
+    data: body,
+  });
+}
+
+/** An API session for `email`: POST /v1/auth/magic-link, the mail's token, POST /v1/auth/verify. */
+export async function apiSession(request: APIRequestContext, email: string): Promise<string> {
+  const before = mailsTo(email).length;
+  const asked = await request.post("/v1/auth/magic-link", { data: { email } });
+  expect(asked.status()).toBe(202);
+  const link = linkFrom(await waitForMail(email, { count: before + 1 }));
+  expect(link.startsWith(`${E2E_BASE_URL}/sign-in/verify?token=`)).toBe(true);
+  const verified = await request.post("/v1/auth/verify", { data: { token: new URL(link).searchParams.get("token") } });
+  expect(verified.status()).toBe(200);
+  return ((await verified.json()) as { data: { session_token: string } }).data.session_token;
 }

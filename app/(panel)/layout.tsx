@@ -19,7 +19,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
       <PreferencesProvider value={{ locale: me.locale, timezone: me.timezone }}>
         <div className="shell">
           <aside className="sidebar">
-            <Link href="/businesses" className="brand">
+            <Link href="/overview" className="brand">
               <BrandMark />
               <span className="brand-name">
                 Finance

@@ -9,12 +9,11 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn, EMAIL_PROVIDER_ID } from "@/server/sign-in/authjs";
 import { clientIp } from "@/server/auth/client-ip";
+import { PANEL_HOME } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";
 import { consumeIpLimit } from "@/server/rest/ip-limit";
 import { ZLoginEmail } from "@/server/sessions/session.schema";
-
-const AFTER_SIGN_IN = "/businesses";
 
 export type TEmailSignInState = { error: string | null; email: string };
 
@@ -33,7 +32,7 @@ export async function requestSignInLink(_previous: TEmailSignInState, form: Form
     const attempts = await consumeIpLimit((await getDatabase()).prisma, "login", clientIp(await headers()));
     if (attempts.exceeded) return { error: "Too many attempts. Wait a minute and try again.", email };
 
-    const location = await signIn(EMAIL_PROVIDER_ID, { email: parsed.data, redirectTo: AFTER_SIGN_IN, redirect: false });
+    const location = await signIn(EMAIL_PROVIDER_ID, { email: parsed.data, redirectTo: PANEL_HOME, redirect: false });
     const failure = errorCodeOf(location);
     next = failure ? `/sign-in?error=${encodeURIComponent(failure)}` : "/sign-in?sent=1";
   } catch (error) {

@@ -8,7 +8,7 @@ import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { FormAlert } from "@/components/ui/field";
 import { MailIcon } from "@/components/ui/icons";
 import { LOGIN_TOKEN_TTL_MS } from "@/server/auth/lifetimes";
-import { getPanelSession } from "@/server/auth/panel-session";
+import { getPanelSession, PANEL_HOME } from "@/server/auth/panel-session";
 import { getEnv } from "@/server/env";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -22,7 +22,7 @@ function first(value: string | string[] | undefined): string | undefined {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<TSearchParams> }) {
   const { actor } = await getPanelSession();
-  if (actor.type === "owner") redirect("/businesses");
+  if (actor.type === "owner") redirect(PANEL_HOME);
 
   const params = await searchParams;
   const staticMode = getEnv().AUTH_MODE === "static";

@@ -24,7 +24,7 @@ export type TNavItem = {
 };
 
 export const NAV_ITEMS: TNavItem[] = [
-  { href: "/overview", label: "Overview", icon: <GridIcon />, ready: false },
+  { href: "/overview", label: "Overview", icon: <GridIcon />, ready: true },
   { href: "/businesses", label: "Businesses", icon: <BuildingIcon />, ready: true },
   { href: "/events", label: "Events", icon: <ListIcon />, ready: true },
   { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: true },

@@ -19,6 +19,8 @@ export function PageHeader(props: {
   lead?: ReactNode;
   /** A row of facts under the heading (status, dates, ids). */
   meta?: ReactNode;
+  /** Controls on the right of the heading (wrapping under it on narrow screens), e.g. the display currency. */
+  actions?: ReactNode;
 }) {
   return (
     <header className="page-header">
@@ -27,6 +29,7 @@ export function PageHeader(props: {
         {props.lead === undefined ? null : <p>{props.lead}</p>}
         {props.meta === undefined ? null : <div className="page-header-meta">{props.meta}</div>}
       </div>
+      {props.actions === undefined ? null : <div className="page-header-actions">{props.actions}</div>}
     </header>
   );
 }

@@ -37,7 +37,7 @@ export function SignInForm({ initialError, autoFocus = false }: { initialError: 
       } | null;
       if (response.ok) {
         // A full page load, so nothing cached in the browser outlives a change of owner.
-        window.location.assign(body?.data?.redirect_to ?? "/businesses");
+        window.location.assign(body?.data?.redirect_to ?? "/");
         return;
       }
       const code = body?.error?.code ?? "internal_error";

@@ -15,6 +15,8 @@ import { newRequestId } from "./request-context";
 
 export const PANEL_COOKIE = "fbo_token";
 export const SIGN_IN_PATH = "/sign-in";
+/** Where the panel opens once signed in: the Overview (every sign-in door lands here). */
+export const PANEL_HOME = "/overview";
 /** The page a mailed sign-in link opens: it confirms, and its button signs in (server/sign-in/login-link.ts). */
 export const VERIFY_PATH = "/sign-in/verify";
 

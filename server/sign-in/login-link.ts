@@ -17,15 +17,20 @@ import { verifyMagicLink } from "../sessions/login-service";
 import { authSecret, EMAIL_CALLBACK_PATH, handlers } from "./authjs";
 import { endPanelSession, PRIVATE_REDIRECT, seeOther, setPanelCookie } from "./panel-response";
 import { clientIp, SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
-import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest, SIGN_IN_PATH, VERIFY_PATH } from "../auth/panel-session";
+import {
+  isSameOriginRequest,
+  newPanelRequestId,
+  panelTokenFromRequest,
+  PANEL_HOME,
+  SIGN_IN_PATH,
+  VERIFY_PATH,
+} from "../auth/panel-session";
 import { sha256Hex } from "../auth/tokens";
 
 /** Login tokens are 43 characters of base64url; anything much longer is not one. */
 const MAX_TOKEN_LENGTH = 256;
 const MAX_EMAIL_LENGTH = 320;
 const MAX_CALLBACK_URL_LENGTH = 2048;
-/** Where the REST mail's link lands once signed in (Auth.js's own links carry a callbackUrl). */
-const AFTER_SIGN_IN = "/";
 
 export type TLoginLink =
   /** The REST mail's link: a login token of POST /v1/auth/magic-link. */
@@ -114,7 +119,7 @@ async function spendSessionLink(req: Request, link: Extract<TLoginLink, { kind: 
     const previous = panelTokenFromRequest(req);
     if (previous !== session.session_token) await endPanelSession(previous, { db, requestId }).catch(() => null);
     const secondsLeft = Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000);
-    return setPanelCookie(redirectTo(AFTER_SIGN_IN), req, session.session_token, Math.max(0, secondsLeft));
+    return setPanelCookie(redirectTo(PANEL_HOME), req, session.session_token, Math.max(0, secondsLeft));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === "login_token_invalid") return redirectTo(`${SIGN_IN_PATH}?error=login_token_invalid`);

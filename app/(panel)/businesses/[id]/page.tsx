@@ -1,22 +1,53 @@
 import { BackLink, PageHeader } from "@/components/panel/page-header";
 import { DateTime } from "@/components/panel/preferences";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
+import { BusinessOverview } from "@/components/overview/business-overview";
+import { DisplayCurrencyForm } from "@/components/overview/display-currency-form";
+import { parseDisplayCurrency, parseHorizon } from "@/components/overview/figures";
+import { RecordCashForm } from "@/components/overview/record-cash-form";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { CardSection } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
+import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
+import { getOwnerMe } from "@/server/trpc/server-caller";
 
 export const dynamic = "force-dynamic";
 
 export const generateMetadata = detailMetadata((caller, id) => caller.businesses.get({ id }), "Business");
 
-export default async function BusinessPage(props: TDetailPageProps) {
+/** How many recent alerts are searched for this business's (the owner's latest, newest first). */
+const ALERTS_SEARCHED = 50;
+const ALERTS_SHOWN = 10;
+
+type TBusinessPageProps = TDetailPageProps & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function BusinessPage(props: TBusinessPageProps) {
   // Another owner's business and a malformed id alike are the not-found page.
   const {
     caller,
     id,
     record: business,
   } = await loadDetail(props, (owner, businessId) => owner.businesses.get({ id: businessId }));
-  const projects = await caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE });
+  const params = await props.searchParams;
+  const horizon = parseHorizon(params.horizon);
+  const requested = parseDisplayCurrency(params.display_currency);
+  const { base_currency: baseCurrency } = await getOwnerMe();
+
+  const [projects, alerts, loaded] = await Promise.all([
+    caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE }),
+    caller.alerts.recent({ limit: ALERTS_SEARCHED }),
+    loadInDisplayCurrency(requested, baseCurrency, async (display_currency) => {
+      const [summary, forecast, freeCapital] = await Promise.all([
+        caller.readModels.businessFinancialSummary({ id, display_currency }),
+        caller.readModels.businessForecast({ id, horizon, display_currency }),
+        caller.readModels.freeCapital({ business_id: id, display_currency }),
+      ]);
+      return { summary, forecast, freeCapital };
+    }),
+  ]);
+  const { summary, forecast, freeCapital } = loaded.result;
+  const query: Record<string, string> = requested ? { display_currency: loaded.currency } : {};
 
   return (
     <div className="page">
@@ -33,9 +64,45 @@ export default async function BusinessPage(props: TDetailPageProps) {
             </span>
           </>
         }
+        actions={
+          <DisplayCurrencyForm
+            baseCurrency={summary.data.base_currency}
+            current={summary.data.currency}
+            keep={{ horizon: String(horizon) }}
+          />
+        }
       />
-      <div className="stack">
+      {loaded.notice ? (
+        <div className="page-notice">
+          <FormAlert message={loaded.notice} />
+        </div>
+      ) : null}
+      <div className="stack stack-fill">
+        <BusinessOverview
+          figures={{
+            summary: summary.data,
+            forecast: forecast.data,
+            freeCapital: freeCapital.data,
+            // The summary's envelope: how fresh this business's cash, revenue and expenses are.
+            coverage: { overall: summary.coverage.overall, cash: summary.coverage.cash },
+            alerts: alerts.data.filter((alert) => alert.business_id === id).slice(0, ALERTS_SHOWN),
+          }}
+          projects={new Map(projects.data.map((project) => [project.id, project.name]))}
+          horizon={horizon}
+          query={query}
+        />
         <ProjectsView businessId={business.id} initialPage={projects} />
+        <div id="record-cash" className="anchor">
+          <CardSection
+            headingId="record-cash-heading"
+            title="Record cash"
+            description="A bank balance of this business as of now; cash, runway and free capital start from it."
+          >
+            <div className="card-body form-narrow">
+              <RecordCashForm businessId={business.id} currency={business.currency} />
+            </div>
+          </CardSection>
+        </div>
         <CardSection headingId="details-heading" title="Details">
           <dl className="details">
             <dt>Business ID</dt>

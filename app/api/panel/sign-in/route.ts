@@ -4,7 +4,7 @@
 import { NextResponse } from "next/server";
 import { authenticateToken } from "@/server/auth/authenticate";
 import { clientIp } from "@/server/auth/client-ip";
-import { isSameOriginRequest, SIGN_IN_PATH } from "@/server/auth/panel-session";
+import { isSameOriginRequest, PANEL_HOME, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
 import { errorFields, log } from "@/server/log";
 import { consumeIpLimit } from "@/server/rest/ip-limit";
@@ -12,8 +12,6 @@ import { seeOther, setPanelCookie } from "../_lib";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
-
-const AFTER_SIGN_IN = "/businesses";
 
 type TFailure = {
   code: "invalid_token" | "missing_token" | "rate_limited" | "csrf_rejected" | "internal_error";
@@ -52,7 +50,7 @@ export async function POST(req: Request): Promise<Response> {
     // Agent tokens authenticate on /v1 but the panel is the owner's alone.
     if (actor?.type !== "owner") return fail(FAILURES.invalid_token);
 
-    const response = wantsJson ? NextResponse.json({ data: { redirect_to: AFTER_SIGN_IN } }) : seeOther(AFTER_SIGN_IN);
+    const response = wantsJson ? NextResponse.json({ data: { redirect_to: PANEL_HOME } }) : seeOther(PANEL_HOME);
     return setPanelCookie(response, req, token);
   } catch (error) {
     log.error("panel sign-in failed", errorFields(error));

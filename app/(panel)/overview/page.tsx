@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { DisplayCurrencyForm } from "@/components/overview/display-currency-form";
+import { parseDisplayCurrency } from "@/components/overview/figures";
+import { OverviewView, type TOverviewBusinessRow } from "@/components/overview/overview-view";
+import { PageHeader } from "@/components/panel/page-header";
+import { FormAlert } from "@/components/ui/field";
+import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
+import { loadInDisplayCurrency } from "../display-currency";
+
+export const metadata: Metadata = { title: "Overview" };
+export const dynamic = "force-dynamic";
+
+type TSearchParams = Record<string, string | string[] | undefined>;
+
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<TSearchParams> }) {
+  const [caller, me, params] = await Promise.all([getOwnerCaller(), getOwnerMe(), searchParams]);
+  const requested = parseDisplayCurrency(params.display_currency);
+
+  // The overview and each business's summary (its runway, when its cash is as of and how well
+  // that cash is covered), all in one display currency: the same one for every figure on the page.
+  const loaded = await loadInDisplayCurrency(requested, me.base_currency, async (display_currency) => {
+    const overview = await caller.readModels.overview({ display_currency });
+    const summaries = await Promise.all(
+      overview.data.businesses.map((business) =>
+        caller.readModels.businessFinancialSummary({ id: business.business_id, display_currency }),
+      ),
+    );
+    return { overview, summaries };
+  });
+  const { overview, summaries } = loaded.result;
+
+  const rows: TOverviewBusinessRow[] = overview.data.businesses.map((business, index) => {
+    const summary = summaries[index]!;
+    return { ...business, cash: summary.data.cash, runway: summary.data.runway, cash_coverage: summary.coverage.cash };
+  });
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Overview"
+        lead="Cash, runway and what is committed, across your businesses."
+        actions={<DisplayCurrencyForm baseCurrency={overview.data.base_currency} current={overview.data.currency} />}
+      />
+      {loaded.notice ? (
+        <div className="page-notice">
+          <FormAlert message={loaded.notice} />
+        </div>
+      ) : null}
+      <OverviewView
+        overview={overview.data}
+        businesses={rows}
+        coverage={{ overall: overview.coverage.overall, cash: overview.coverage.cash }}
+      />
+    </div>
+  );
+}

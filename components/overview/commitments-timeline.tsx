@@ -1,0 +1,49 @@
+"use client";
+// What is already committed in the coming days: planned expenses and subscription charges, day
+// by day, as the API lists them (overdue planned items are dated today and marked so). Each
+// amount in the owner's base currency, with the original beside it when it differs.
+import { formatMinor } from "@/lib/money";
+import { usePreferences } from "../panel/preferences";
+import { formatCalendarDay, shareWords, timelineDays, type TCommitmentItem } from "./figures";
+
+export function CommitmentsTimeline(props: { items: readonly TCommitmentItem[]; baseCurrency: string; label: string }) {
+  const { locale } = usePreferences();
+  const days = timelineDays(props.items);
+  return (
+    <ol className="timeline" aria-label={props.label} data-testid="commitments-timeline">
+      {days.map((day) => (
+        <li key={`${day.date}-${day.overdue}`} className="timeline-day" data-overdue={day.overdue || undefined}>
+          <div className="timeline-date">
+            <time dateTime={day.date}>{formatCalendarDay(day.date, locale)}</time>
+            {day.overdue ? <span className="pill pill-danger">Overdue</span> : null}
+          </div>
+          <ul className="timeline-items">
+            {day.items.map((item) => {
+              const share = shareWords(item.share_bps);
+              return (
+                <li key={`${item.kind}-${item.id}-${item.date}`} className="timeline-item" data-testid="commitment">
+                  <span className="timeline-name">
+                    <span className="cell-strong">{item.name}</span>
+                    <span className="cell-sub">
+                      {item.kind === "planned" ? "Planned expense" : "Subscription charge"}
+                      {share ? ` · ${share}` : ""}
+                    </span>
+                  </span>
+                  <span className="timeline-amount">
+                    <span className="mono" data-testid="commitment-amount">
+                      {item.direction === "out" ? "−" : "+"}
+                      {formatMinor(item.base_amount_minor, props.baseCurrency, locale)}
+                    </span>
+                    {item.currency !== props.baseCurrency ? (
+                      <span className="cell-sub mono">{formatMinor(item.amount_minor, item.currency, locale)}</span>
+                    ) : null}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
