@@ -83,7 +83,8 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",
     url: `${BASE_URL}/sign-in`,
-    timeout: 240_000,
+    // A clean clone builds the panel first: ~3 min on a quiet 2-core machine, more under load.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
