@@ -33,9 +33,26 @@ export function todayUtc(now = new Date()): string {
   return utcDayOf(now);
 }
 
+/** Whether the runtime knows an IANA time zone (Europe/Berlin yes, Mars/Olympus no). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone itself when the runtime knows it, else UTC: how an owner's stored timezone is read. */
+export function timeZoneOrUtc(value: string | null | undefined): string {
+  return value && isTimeZone(value) ? value : "UTC";
+}
+
 /**
  * Today in an IANA time zone, the owner's: what "already happened" means to them (a manual
  * event's date, a reservation's expiry). A zone the runtime does not know counts as UTC.
+ * Server code reads the owner's today through server/shared/owner-today.ts (one query, the
+ * request's clock); this is the rule under it.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   let parts: Intl.DateTimeFormatPart[];
@@ -46,6 +63,40 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** The zone's offset from UTC at `instant`, in ms (Berlin in winter: +3,600,000). */
+function zoneOffsetMs(timeZone: string, instant: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return asUtc - (instant.getTime() - instant.getMilliseconds());
+}
+
+/**
+ * The first instant of `day` in a time zone (an unknown zone: UTC): "2026-11-23" in
+ * Europe/Berlin → 2026-11-22T23:00:00Z. A day that starts in a DST gap starts at its first
+ * existing instant. The end of day D is the start of D + 1 (exclusive).
+ */
+export function zoneDayStart(timeZone: string, day: string): Date {
+  const zone = timeZoneOrUtc(timeZone);
+  const midnight = utcMidnightOf(day).getTime();
+  // Two passes: the offset at the guess may differ from the offset at the answer (DST).
+  let start = midnight - zoneOffsetMs(zone, new Date(midnight));
+  start = midnight - zoneOffsetMs(zone, new Date(start));
+  // In a gap the computed instant falls on the day before: move to the day's first hour.
+  while (todayIn(zone, new Date(start)) < day) start += 3_600_000;
+  while (todayIn(zone, new Date(start - 1)) >= day) start -= 3_600_000;
+  return new Date(start);
 }
 
 /** Today in the runtime's own zone: in the panel, the browser's (the default date of a form). */

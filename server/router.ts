@@ -12,6 +12,7 @@ import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { projectsRouter } from "./projects/router";
+import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
 import { sessionsRouter } from "./sessions/router";
 import { subscriptionsRouter } from "./subscriptions/router";
@@ -33,6 +34,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   imports: importsRouter,
   alerts: alertsRouter,
+  readModels: readModelsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -7,6 +7,16 @@ export function countsInTotals(event: Pick<TCountable, "status" | "reconciled">)
   return event.status === "confirmed" && !event.reconciled;
 }
 
+/**
+ * The same rule as a PostgreSQL condition over the financial_events row `alias` (the read
+ * models' SQL sums, server/read-models/counted.ts); the caller wraps it raw (Prisma.raw).
+ * `alias` must be a plain SQL identifier. server/read-models/kernel.int.test.ts runs both on every case.
+ */
+export function countsInTotalsSql(alias: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`Not an SQL alias: ${JSON.stringify(alias)}`);
+  return `(${alias}.status = 'confirmed' AND ${alias}.reconciled = false)`;
+}
+
 /** The base-currency total of the events that count. Every counted event must carry its base amount. */
 export function sumCountedBase(events: Iterable<TCountable>): bigint {
   let total = 0n;

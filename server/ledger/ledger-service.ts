@@ -5,7 +5,7 @@
 // FX conversion (422 currency_unsupported / fx_unavailable) → one transaction with the row(s)
 // and their audit entries. Every refusal happens before the transaction, so nothing is written.
 import type { TEventState, TEventType } from "../../lib/event-types";
-import { todayIn, todayUtc, utcMidnightOf } from "../../lib/days";
+import { todayUtc, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
@@ -16,18 +16,18 @@ import { AppError } from "../errors/app-error";
 import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { pageArgs, toPage } from "../shared/pagination";
+import { loadOwnerDay } from "../shared/owner-today";
 import { resolveScope, type TScope } from "../shared/scope";
 import { createSubscription } from "../subscriptions/subscription-service";
 import { hasSnapshot, toEventDto, type TCurrentBase } from "./event-dto";
 import { eventProvenance } from "./provenance";
 import type { TCreateRecurringExpenseInput, TEvent, TFindEventsQuery, TManualEventInput } from "./event.schema";
 
-type TOwnerSettings = { baseCurrency: string; timezone: string };
+type TOwnerSettings = { baseCurrency: string; timezone: string; today: string };
 
+/** The owner's base currency, timezone and today (server/shared/owner-today.ts). */
 async function ownerSettings(db: TDbOrTx, ownerId: string): Promise<TOwnerSettings> {
-  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { baseCurrency: true, timezone: true } });
-  if (!owner) throw new AppError("unauthenticated");
-  return owner;
+  return loadOwnerDay(db, ownerId);
 }
 
 function provenanceOf(caller: TCaller): Prisma.InputJsonObject {
@@ -151,7 +151,7 @@ export async function createManualEvent(
 ): Promise<TEvent> {
   const { type, state } = MANUAL_KINDS[kind];
   const owner = await ownerSettings(db, caller.ownerId);
-  if (state === "actual" && input.occurred_on > todayIn(owner.timezone)) {
+  if (state === "actual" && input.occurred_on > owner.today) {
     throw AppError.invalidField("occurred_on", "is after today; record a future expense as a planned expense");
   }
   const scope = await resolveScope(db, caller.ownerId, input);
@@ -177,7 +177,7 @@ export async function createManualEvent(
  */
 export async function createRecurringExpense(db: TDbOrTx, caller: TCaller, input: TCreateRecurringExpenseInput) {
   const owner = await ownerSettings(db, caller.ownerId);
-  const state: TEventState = input.next_charge_on <= todayIn(owner.timezone) ? "actual" : "planned";
+  const state: TEventState = input.next_charge_on <= owner.today ? "actual" : "planned";
   const scope = await resolveScope(db, caller.ownerId, input);
   const row: TManualRow = {
     type: "recurring_expense",

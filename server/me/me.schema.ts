@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../../lib/days";
 import { ZCurrency, ZTimestamp, ZUuid } from "../shared/schemas";
 
 export const ZActorRef = z.object({ type: z.enum(["owner", "agent"]), id: z.string() });
@@ -26,15 +27,6 @@ export const ZAgentMe = ZMe.pick({ id: true, base_currency: true, timezone: true
   id: "AgentMe",
 });
 export type TAgentMe = z.infer<typeof ZAgentMe>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function isLocale(value: string): boolean {
   try {

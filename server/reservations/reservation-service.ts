@@ -3,7 +3,7 @@
 // amount ≤ total, status active), so concurrent releases can never release more than the
 // reservation: on PostgreSQL the second writer re-checks the condition on the row the first
 // one committed.
-import { todayIn, utcDayOf, utcMidnightOf } from "../../lib/days";
+import { utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx } from "../db/client";
@@ -12,6 +12,7 @@ import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
+import { ownerToday } from "../shared/owner-today";
 import { resolveScope, toScopeDto } from "../shared/scope";
 import { toBaseAmounts, toBaseAmountsForWrite, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
 import { exactMinorOrNull } from "../fx/money";
@@ -39,15 +40,9 @@ async function toReservationDtos(db: TDbOrTx, ownerId: string, rows: BudgetReser
   return rows.map((row, index) => toReservationDto(row, bases[index]!));
 }
 
-/** Today in the owner's timezone, YYYY-MM-DD. */
-async function ownersToday(db: TDbOrTx, ownerId: string): Promise<string> {
-  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { timezone: true } });
-  return todayIn(owner?.timezone ?? "UTC");
-}
-
 export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCreateReservationInput): Promise<TReservation> {
   assertKnownCurrency(input.currency, "currency");
-  if (input.expires_on && input.expires_on < (await ownersToday(db, caller.ownerId))) {
+  if (input.expires_on && input.expires_on < (await ownerToday(db, caller.ownerId))) {
     throw AppError.invalidField("expires_on", "must not be in the past");
   }
   return inTransaction(db, async (tx) => {

@@ -1,0 +1,55 @@
+// K6 (pinned-wave2 §2.1): the cash of a scope. The latest snapshot (by as_of) of each
+// (business or personal, account) of the scope, each converted at today's current rate (half
+// even), summed; as_of = the oldest snapshot used; no snapshot → null. Events recorded after a
+// snapshot are not added. "At the end of day D": only snapshots with as_of before the end of D
+// in the owner's timezone. One row per account is loaded (a bounded list), chosen in SQL.
+import type { TDbOrTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import type { TOwnerDay } from "../shared/owner-today";
+import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
+import { dayEndExclusive } from "./period";
+import type { TCash } from "./read-model.schema";
+import { cashScopeSql, type TReadScope } from "./scope";
+
+export type TCashPosition = {
+  /** Σ in the base currency. */
+  amountMinor: bigint;
+  /** The oldest as_of among the snapshots used. */
+  asOf: Date;
+  /** Accounts counted. */
+  accounts: number;
+  /** Their current-rate conversions (for the envelope's fx). */
+  conversions: TSummaryConversion[];
+};
+
+type TLatestRow = { currency: string; amount_minor: unknown; as_of: Date };
+
+/** The scope's cash now, or at the end of day `endOf` (owner timezone); null without a snapshot. */
+export async function cashPosition(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  options: { endOf?: string } = {},
+): Promise<TCashPosition | null> {
+  const until = options.endOf ? Prisma.sql`AND cs.as_of < ${dayEndExclusive(day.timezone, options.endOf)}` : Prisma.empty;
+  const rows = await db.$queryRaw<TLatestRow[]>`
+    SELECT DISTINCT ON (cs.business_id, cs.personal, cs.account_id)
+           cs.currency::text AS currency, cs.amount_minor, cs.as_of
+      FROM cash_snapshots cs
+     WHERE ${cashScopeSql("cs", day.ownerId, scope)} ${until}
+     ORDER BY cs.business_id, cs.personal, cs.account_id, cs.as_of DESC, cs.updated_at DESC, cs.id DESC`;
+  if (rows.length === 0) return null;
+  const { amounts, conversions } = await currentAmounts(
+    db,
+    day,
+    rows.map((row) => ({ amountMinor: toBigInt(row.amount_minor), currency: row.currency })),
+  );
+  const asOf = rows.map((row) => new Date(row.as_of)).reduce((oldest, at) => (at < oldest ? at : oldest));
+  return { amountMinor: amounts.reduce((sum, a) => sum + a, 0n), asOf, accounts: rows.length, conversions };
+}
+
+/** The Cash shape, with the amount already in the display currency when one was asked. */
+export function toCashDto(position: TCashPosition | null, displayAmountMinor?: bigint): TCash {
+  if (!position) return null;
+  return { amount_minor: toMinor(displayAmountMinor ?? position.amountMinor), as_of: position.asOf.toISOString() };
+}

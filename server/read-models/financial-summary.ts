@@ -1,0 +1,216 @@
+// Financial summaries (pinned-wave2 §2.4): the counted actuals of a period, for a business or
+// the owner's personal finances. One GROUPING SETS scan of the period's events gives the type,
+// category, project and source-type breakdowns; totals derive from the type rows:
+//
+//   revenue, refunds_out, ad_spend      Σ revenue, refund out, ad_spend
+//   net_revenue = revenue − refunds_out
+//   expenses    = Σ expense + recurring_expense − refund in (an actual planned_expense, which no
+//                 path writes, counts with expense so that net = in − out always holds)
+//   outflow     = expenses + ad_spend;  net = net_revenue − outflow (= in − out)
+//
+// display_currency: the components (revenue, refund out, expense, recurring_expense, refund in,
+// ad_spend, and the cash and burn amounts) are converted once; the derived fields are
+// recomputed from them, so the identities hold in every display currency. Breakdowns are
+// converted item by item at the same rate (they add up exactly in the base only).
+// cash and runway: now (K6; K8 with R = today). burn: K8 with R = to.
+import type { TEventType } from "../../lib/event-types";
+import type { TMoneyDirection } from "../../lib/money-direction";
+import type { TDbOrTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { burnOf, burnWindow, runwayOf } from "./burn";
+import { windowSums } from "./burn-sums";
+import { cashPosition, toCashDto } from "./cash";
+import { actualCountedSql, directionSql } from "./counted";
+import { envelopeCoverage } from "./coverage";
+import { displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "./display";
+import { daySql, type TOwnerDay } from "./period";
+import { LOW_CONFIDENCE_BELOW, type TProvenanceSummary } from "./read-model.schema";
+import { eventScopeSql, type TReadScope } from "./scope";
+
+/** The domains a financial summary's envelope reports (§2.4 "Coverage"). */
+export const SUMMARY_COVERAGE_DOMAINS = ["cash", "revenue", "expenses"] as const;
+
+type TSummaryScope = Extract<TReadScope, { kind: "business" } | { kind: "personal" }>;
+
+type TGroupRow = {
+  set: string;
+  type: TEventType | null;
+  money_direction: TMoneyDirection | null;
+  category: string | null;
+  project_id: string | null;
+  source_type: string | null;
+  amount: unknown;
+  in_minor: unknown;
+  out_minor: unknown;
+  count: unknown;
+  min_confidence: string | null;
+  low_confidence: unknown;
+};
+
+const DIRECTIONS_OF_COMPONENTS = {
+  revenue: ["revenue", "in"],
+  refunds_out: ["refund", "out"],
+  expense: ["expense", "out"],
+  planned_expense: ["planned_expense", "out"],
+  recurring_expense: ["recurring_expense", "out"],
+  refunds_in: ["refund", "in"],
+  ad_spend: ["ad_spend", "out"],
+} as const;
+type TComponent = keyof typeof DIRECTIONS_OF_COMPONENTS;
+
+export async function getFinancialSummary(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TSummaryScope,
+  query: { from: string; to: string; displayCurrency?: string },
+) {
+  const { from, to } = query;
+  const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")}
+    AND e.occurred_on BETWEEN ${daySql(from)} AND ${daySql(to)}`;
+  const byProject = scope.kind === "business";
+  const rows = await db.$queryRaw<TGroupRow[]>`
+    SELECT CASE WHEN GROUPING(e.type, ${directionSql("e")}) = 0 THEN 'type'
+                WHEN GROUPING(e.category) = 0 THEN 'category'
+                WHEN GROUPING(e.project_id) = 0 THEN 'project'
+                ELSE 'source' END AS set,
+           e.type, ${directionSql("e")} AS money_direction, e.category, e.project_id::text AS project_id, e.source_type,
+           COALESCE(SUM(e.base_amount_minor), 0)::text AS amount,
+           COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'in'), 0)::text AS in_minor,
+           COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'out'), 0)::text AS out_minor,
+           COUNT(*)::text AS count,
+           MIN(e.confidence)::text AS min_confidence,
+           COUNT(*) FILTER (WHERE e.confidence < ${LOW_CONFIDENCE_BELOW})::text AS low_confidence
+      FROM financial_events e
+     WHERE ${inScope}
+     GROUP BY GROUPING SETS ((e.type, ${directionSql("e")}), (e.category), (e.project_id), (e.source_type))`;
+
+  const typeRows = rows.filter((r) => r.set === "type");
+  const component = (name: TComponent) => {
+    const [type, direction] = DIRECTIONS_OF_COMPONENTS[name];
+    return typeRows
+      .filter((r) => r.type === type && r.money_direction === direction)
+      .reduce((sum, r) => sum + toBigInt(r.amount), 0n);
+  };
+  const base = {
+    revenue: component("revenue"),
+    refunds_out: component("refunds_out"),
+    expense: component("expense") + component("planned_expense"),
+    recurring_expense: component("recurring_expense"),
+    refunds_in: component("refunds_in"),
+    ad_spend: component("ad_spend"),
+  };
+
+  // Cash and runway now (R = today); burn over the 90 days to `to` (R = to).
+  const burnToday = burnWindow(day.today);
+  const burnTo = burnWindow(to);
+  // One after another: a transaction (or PGlite's one connection) runs one statement at a time.
+  const cash = await cashPosition(db, day, scope);
+  const [nowSums, toSums] = await windowSums(db, day.ownerId, scope, [burnToday, burnTo]);
+  const snapshots = await snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope);
+  const coverage = await envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS);
+  const burnNow = burnOf(nowSums!.in90, nowSums!.out90);
+  const burn = burnOf(toSums!.in90, toSums!.out90);
+  const runway = runwayOf(cash?.amountMinor ?? null, burnNow.netBurn90, day.today);
+
+  const shown = await toDisplay(db, day, {
+    displayCurrency: query.displayCurrency,
+    components: {
+      ...base,
+      cash: cash?.amountMinor ?? 0n,
+      burn_net: burn.monthlyNetMinor,
+      burn_gross: burn.monthlyGrossMinor,
+    },
+    conversions: [...snapshots, ...(cash?.conversions ?? [])],
+  });
+  const d = shown.amounts;
+  const netRevenue = d.revenue - d.refunds_out;
+  const expenses = d.expense + d.recurring_expense - d.refunds_in;
+  const outflow = expenses + d.ad_spend;
+
+  // Breakdowns, item by item at the same display rate.
+  const categoryRows = rows.filter((r) => r.set === "category");
+  const projectRows = byProject ? rows.filter((r) => r.set === "project") : [];
+  const breakdown = await displayList(db, day, query.displayCurrency, [
+    ...typeRows.map((r) => toBigInt(r.amount)),
+    ...categoryRows.flatMap((r) => [toBigInt(r.in_minor), toBigInt(r.out_minor)]),
+    ...projectRows.flatMap((r) => [toBigInt(r.in_minor), toBigInt(r.out_minor)]),
+  ]);
+  let at = 0;
+  const next = () => breakdown[at++]!;
+  const byTypeList = typeRows
+    .map((r) => ({ type: r.type!, direction: r.money_direction, amount_minor: toMinor(next()), count: Number(r.count) }))
+    .sort((a, b) => a.type.localeCompare(b.type) || (a.direction ?? "").localeCompare(b.direction ?? ""));
+  const byCategory = categoryRows
+    .map((r) => ({ category: r.category, in_minor: toMinor(next()), out_minor: toMinor(next()) }))
+    .sort(nullsLast((r) => r.category));
+  const byProjectList = projectRows
+    .map((r) => {
+      const inMinor = next();
+      const outMinor = next();
+      return {
+        project_id: r.project_id,
+        in_minor: toMinor(inMinor),
+        out_minor: toMinor(outMinor),
+        net_minor: toMinor(inMinor - outMinor),
+      };
+    })
+    .sort(nullsLast((r) => r.project_id));
+
+  const sourceRows = rows.filter((r) => r.set === "source");
+  const eventsCounted = typeRows.reduce((sum, r) => sum + Number(r.count), 0);
+  const confidences = sourceRows
+    .map((r) => r.min_confidence)
+    .filter((c): c is string => c !== null)
+    .map(Number);
+  const provenance: TProvenanceSummary = {
+    events: eventsCounted,
+    by_source_type: Object.fromEntries(sourceRows.map((r) => [r.source_type!, Number(r.count)])),
+    min_confidence: confidences.length > 0 ? Math.min(...confidences) : null,
+    low_confidence_events: sourceRows.reduce((sum, r) => sum + Number(r.low_confidence), 0),
+  };
+
+  return {
+    data: {
+      currency: shown.currency,
+      base_currency: shown.baseCurrency,
+      scope: scope.kind === "business" ? { business_id: scope.businessId } : { personal: true as const },
+      from,
+      to,
+      revenue_minor: toMinor(d.revenue),
+      refunds_out_minor: toMinor(d.refunds_out),
+      ad_spend_minor: toMinor(d.ad_spend),
+      net_revenue_minor: toMinor(netRevenue),
+      expenses_minor: toMinor(expenses),
+      outflow_minor: toMinor(outflow),
+      net_minor: toMinor(netRevenue - outflow),
+      by_type: byTypeList,
+      by_category: byCategory,
+      ...(byProject ? { by_project: byProjectList } : {}),
+      cash: toCashDto(cash, d.cash),
+      runway,
+      burn: {
+        monthly_net_minor: toMinor(d.burn_net),
+        monthly_gross_minor: toMinor(d.burn_gross),
+        window_days: 90 as const,
+        window_to: burnTo.to,
+      },
+      events_counted: eventsCounted,
+      fx_used: shown.fxUsed,
+    },
+    fx: shown.fx,
+    coverage,
+    provenance_summary: provenance,
+  };
+}
+
+/** Sort by a nullable key, nulls last. */
+function nullsLast<T>(key: (row: T) => string | null) {
+  return (a: T, b: T) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x.localeCompare(y);
+  };
+}
