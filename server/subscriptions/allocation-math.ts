@@ -4,6 +4,19 @@
 // than one minor unit away from its exact share.
 export const TOTAL_BPS = 10_000;
 
+export type TAllocationShare = { projectId: string; shareBps: number };
+
+/**
+ * Allocations in THE order of a split: largest share first, then by project id. It is also the
+ * tie-break order of the largest remainder, so a subscription's DTO and the read models (a
+ * project's share of a charge) give every project the same part.
+ */
+export function sortAllocations<T extends TAllocationShare>(allocations: readonly T[]): T[] {
+  return [...allocations].sort(
+    (a, b) => b.shareBps - a.shareBps || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0),
+  );
+}
+
 export function distributeByBps(total: bigint, sharesBps: readonly number[]): bigint[] {
   if (sharesBps.length === 0) return [];
   const sum = sharesBps.reduce((a, b) => a + b, 0);

@@ -13,7 +13,7 @@ import { AppError } from "../errors/app-error";
 import { assertKnownCurrency } from "../shared/currencies";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { resolveScope, toScopeDto } from "../shared/scope";
-import { distributeByBps, TOTAL_BPS } from "./allocation-math";
+import { distributeByBps, sortAllocations, TOTAL_BPS } from "./allocation-math";
 import { toBaseAmounts, toBaseAmountsForWrite, type TBaseAmount } from "../fx/base-amounts";
 import { exactMinorOrNull } from "../fx/money";
 import type {
@@ -51,9 +51,7 @@ export function toCapacityDto(row: SubscriptionCapacity): TCapacity {
 
 function toSubscriptionDto(row: TSubscriptionRow, base: TBaseAmount): TSubscription {
   // A stable order, which is also the tie-break order of the largest-remainder split.
-  const allocations = [...row.allocations].sort(
-    (a, b) => b.shareBps - a.shareBps || (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0),
-  );
+  const allocations = sortAllocations(row.allocations);
   const shares = allocations.map((allocation) => allocation.shareBps);
   const parts = distributeByBps(row.amountMinor, shares).map(exactMinorOrNull);
   // A base amount beyond the exact range (null) leaves every allocation's base null too.

@@ -1,0 +1,249 @@
+// K7 (pinned-wave2 §2.1) on the database: what a scope has committed from today to `end`, and
+// what it has reserved. The calendar rules are commitments-calendar.ts (pure); this file reads
+// the rows they need and values them at today's current rate (K5: each record converted once,
+// half even, so the listed items add up to the totals).
+//
+// - Planned events: counted commitments (K3) with occurred_on ≤ end and a direction (K4); one
+//   before today is dated today, overdue. Loaded as rows: they are the items the answer lists.
+// - Subscription charges: `active` subscriptions of the scope, rolled from next_charge_on, none
+//   before today, none on a day a confirmed event of that subscription is dated. A project
+//   counts its own unallocated subscriptions in full and, of every allocated subscription of its
+//   business, its share_bps part of each charge (largest remainder, original currency).
+//   A subscription with allocations counts only by them, so none counts twice.
+// - Reserved: Σ (amount_minor − released_minor) of `active` reservations with expires_on null or
+//   ≥ today; undated. Grouped in SQL by (currency, remaining amount); each group is one
+//   conversion times its count, which is exactly the sum of the records' conversions.
+import type { TDbOrTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { chargeDates, plannedDay, projectPart, type TBillingInterval } from "./commitments-calendar";
+import { commitmentCountedSql, directionSql } from "./counted";
+import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
+import { daySql } from "./period";
+import type { TCommitmentItem } from "./read-model.schema";
+import { eventScopeSql, reservationScopeSql, subscriptionScopeSql, type TReadScope } from "./scope";
+import type { TOwnerDay } from "../shared/owner-today";
+
+/** A commitment with its amounts as bigint (base: today's current rate). */
+export type TCommitment = {
+  kind: "planned" | "subscription";
+  id: string;
+  name: string;
+  date: string;
+  direction: "in" | "out";
+  amountMinor: bigint;
+  currency: string;
+  baseAmountMinor: bigint;
+  overdue: boolean;
+  shareBps: number | null;
+};
+
+export type TCommitments = {
+  /** Every commitment in [today, end], date ascending (planned before subscriptions on a day). */
+  items: TCommitment[];
+  /** Their current-rate conversions (the envelope's fx). */
+  conversions: TSummaryConversion[];
+};
+
+type TPlannedRow = {
+  id: string;
+  type: string;
+  amount_minor: unknown;
+  currency: string;
+  day: string;
+  description: string | null;
+  category: string | null;
+  direction: "in" | "out";
+};
+
+type TSubscriptionRow = {
+  id: string;
+  name: string;
+  amount_minor: unknown;
+  currency: string;
+  billing_interval: TBillingInterval;
+  anchor: string;
+  allocated: boolean;
+};
+
+type TUnvalued = Omit<TCommitment, "baseAmountMinor">;
+
+/** Planned events of the scope due by `end` (K3 commitments with a direction). */
+async function plannedRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TUnvalued[]> {
+  const rows = await db.$queryRaw<TPlannedRow[]>`
+    SELECT e.id::text AS id, e.type, e.amount_minor, e.currency::text AS currency,
+           to_char(e.occurred_on, 'YYYY-MM-DD') AS day, e.description, e.category, ${directionSql("e")} AS direction
+      FROM financial_events e
+     WHERE ${eventScopeSql("e", day.ownerId, scope)} AND ${commitmentCountedSql("e")}
+       AND e.occurred_on <= ${daySql(end)} AND ${directionSql("e")} IS NOT NULL`;
+  return rows.map((row) => ({
+    kind: "planned",
+    id: row.id,
+    name: row.description ?? row.category ?? row.type,
+    ...plannedDay(row.day, day.today),
+    direction: row.direction,
+    amountMinor: toBigInt(row.amount_minor),
+    currency: row.currency,
+    shareBps: null,
+  }));
+}
+
+/**
+ * The scope's active subscriptions. A project: its own subscriptions and its business's with an
+ * allocation to it; `allocated` says whether a subscription is split by allocations.
+ */
+function subscriptionRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope): Promise<TSubscriptionRow[]> {
+  const where =
+    scope.kind === "project"
+      ? Prisma.sql`s.owner_id = ${day.ownerId}::uuid
+          AND (s.project_id = ${scope.projectId}::uuid
+               OR (s.business_id = ${scope.businessId}::uuid
+                   AND EXISTS (SELECT 1 FROM subscription_allocations a
+                                WHERE a.subscription_id = s.id AND a.project_id = ${scope.projectId}::uuid)))`
+      : subscriptionScopeSql("s", day.ownerId, scope);
+  return db.$queryRaw<TSubscriptionRow[]>`
+    SELECT s.id::text AS id, s.name, s.amount_minor, s.currency::text AS currency, s.billing_interval,
+           to_char(s.next_charge_on, 'YYYY-MM-DD') AS anchor,
+           EXISTS (SELECT 1 FROM subscription_allocations a WHERE a.subscription_id = s.id) AS allocated
+      FROM subscriptions s
+     WHERE ${where} AND s.status = 'active'`;
+}
+
+/** Subscription charges of the scope in [today, end]. */
+async function chargeItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TUnvalued[]> {
+  if (end < day.today) return [];
+  const subscriptions = await subscriptionRows(db, day, scope);
+  if (subscriptions.length === 0) return [];
+  const ids = subscriptions.map((s) => s.id);
+  // Days already charged by a confirmed event of the subscription (POST /v1/recurring-expenses'
+  // first charge): one query for all of them.
+  const charged = await db.$queryRaw<Array<{ subscription_id: string; day: string }>>`
+    SELECT DISTINCT e.subscription_id::text AS subscription_id, to_char(e.occurred_on, 'YYYY-MM-DD') AS day
+      FROM financial_events e
+     WHERE e.owner_id = ${day.ownerId}::uuid AND e.subscription_id = ANY(${ids}::uuid[])
+       AND e.status = 'confirmed' AND e.occurred_on BETWEEN ${daySql(day.today)} AND ${daySql(end)}`;
+  const skip = new Map<string, Set<string>>();
+  for (const row of charged) skip.set(row.subscription_id, (skip.get(row.subscription_id) ?? new Set()).add(row.day));
+
+  const allocations =
+    scope.kind === "project" && subscriptions.some((s) => s.allocated)
+      ? await db.subscriptionAllocation.findMany({
+          where: { subscriptionId: { in: subscriptions.filter((s) => s.allocated).map((s) => s.id) } },
+          select: { subscriptionId: true, projectId: true, shareBps: true },
+        })
+      : [];
+  const items: TUnvalued[] = [];
+  for (const subscription of subscriptions) {
+    const amount = toBigInt(subscription.amount_minor);
+    let part: { amountMinor: bigint; shareBps: number | null } | null = { amountMinor: amount, shareBps: null };
+    if (scope.kind === "project" && subscription.allocated) {
+      part = projectPart(
+        amount,
+        allocations.filter((a) => a.subscriptionId === subscription.id),
+        scope.projectId,
+      );
+    }
+    if (part === null) continue;
+    const dates = chargeDates({
+      nextChargeOn: subscription.anchor,
+      interval: subscription.billing_interval,
+      today: day.today,
+      end,
+      skip: skip.get(subscription.id),
+    });
+    for (const date of dates) {
+      items.push({
+        kind: "subscription",
+        id: subscription.id,
+        name: subscription.name,
+        date,
+        direction: "out",
+        amountMinor: part.amountMinor,
+        currency: subscription.currency,
+        overdue: false,
+        shareBps: part.shareBps,
+      });
+    }
+  }
+  return items;
+}
+
+const KIND_ORDER = { planned: 0, subscription: 1 } as const;
+
+function byDate(a: TUnvalued, b: TUnvalued): number {
+  return (
+    a.date.localeCompare(b.date) ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    a.name.localeCompare(b.name) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** The scope's commitments from today to `end` (inclusive), each valued at today's rate. */
+export async function loadCommitments(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TCommitments> {
+  const [planned, charges] = [await plannedRows(db, day, scope, end), await chargeItems(db, day, scope, end)];
+  const unvalued = [...planned, ...charges].sort(byDate);
+  const { amounts, conversions } = await currentAmounts(db, day, unvalued);
+  return { items: unvalued.map((item, i) => ({ ...item, baseAmountMinor: amounts[i]! })), conversions };
+}
+
+/** The out commitments only (free capital, upcoming costs): inflows never count there. */
+export function outgoing(commitments: TCommitments): TCommitments {
+  const keep = commitments.items.map((item) => item.direction === "out");
+  return {
+    items: commitments.items.filter((_, i) => keep[i]),
+    conversions: commitments.conversions.filter((_, i) => keep[i]),
+  };
+}
+
+/** Σ of planned and subscription commitments by direction, in the base currency. */
+export function commitmentTotals(items: readonly TCommitment[]) {
+  const totals = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
+  for (const item of items) {
+    if (item.kind === "subscription") totals.subscriptions += item.baseAmountMinor;
+    else if (item.direction === "in") totals.plannedIn += item.baseAmountMinor;
+    else totals.plannedOut += item.baseAmountMinor;
+  }
+  return totals;
+}
+
+/** The CommitmentItem shape (base_amount_minor stays in the base currency: a breakdown). */
+export function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
+  return {
+    kind: item.kind,
+    id: item.id,
+    name: item.name,
+    date: item.date,
+    direction: item.direction,
+    amount_minor: toMinor(item.amountMinor),
+    currency: item.currency,
+    base_amount_minor: toMinor(item.baseAmountMinor),
+    overdue: item.overdue,
+    share_bps: item.shareBps,
+  };
+}
+
+/** K7 reserved: the scope's active reservations not expired before today, at today's rate. */
+export async function loadReserved(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+): Promise<{ amountMinor: bigint; conversions: TSummaryConversion[] }> {
+  const groups = await db.$queryRaw<Array<{ currency: string; remaining: unknown; count: unknown }>>`
+    SELECT r.currency::text AS currency, (r.amount_minor - r.released_minor) AS remaining, COUNT(*) AS count
+      FROM budget_reservations r
+     WHERE ${reservationScopeSql("r", day.ownerId, scope)} AND r.status = 'active'
+       AND (r.expires_on IS NULL OR r.expires_on >= ${daySql(day.today)})
+     GROUP BY 1, 2`;
+  const { amounts, conversions } = await currentAmounts(
+    db,
+    day,
+    groups.map((g) => ({ amountMinor: toBigInt(g.remaining), currency: g.currency })),
+  );
+  let total = 0n;
+  const weighted = conversions.map((conversion, i) => {
+    const count = toBigInt(groups[i]!.count);
+    total += amounts[i]! * count;
+    return { ...conversion, amountMinor: conversion.amountMinor * count };
+  });
+  return { amountMinor: total, conversions: weighted };
+}

@@ -1,0 +1,90 @@
+// Free capital (pinned-wave2 §2.6): GET /v1/free-capital. What is left of the cash once the
+// reservations and the out commitments of the window are set aside:
+//   free_capital = cash − reserved − committed.total (overdue planned costs included; inflows
+//   never count; may be negative; null without cash).
+// A project has no cash of its own: it answers its business's whole pool, and in `project` its
+// own reservations and commitments (its share of allocated subscriptions included).
+import type { TDbOrTx } from "../db/client";
+import type { TClock } from "../shared/clock";
+import { cashPosition, toCashDto } from "./cash";
+import { commitmentTotals, loadCommitments, loadReserved, outgoing, toCommitmentItemDto } from "./commitments";
+import { envelopeCoverage } from "./coverage";
+import { toDisplay, toMinor } from "./display";
+import { freeCapitalWindow } from "./forecast-window";
+import { FREE_CAPITAL_COVERAGE, type TFreeCapital, type TFreeCapitalQuery } from "./free-capital.schema";
+import { readOwnerDay } from "./period";
+import { cashScopeOf, resolveReadScope, toScopeRef, type TReadScope } from "./scope";
+import type { TOwnerDay } from "../shared/owner-today";
+
+/** Reserved and out commitments of a scope over the window, in the base. */
+async function poolOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, to: string) {
+  const reserved = await loadReserved(db, day, scope);
+  const commitments = outgoing(await loadCommitments(db, day, scope, to));
+  const totals = commitmentTotals(commitments.items);
+  return { reserved, commitments, planned: totals.plannedOut, subscriptions: totals.subscriptions };
+}
+
+export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; clock: TClock; query: TFreeCapitalQuery }) {
+  const day = await readOwnerDay(db, input.ownerId, input.clock);
+  const window = freeCapitalWindow(input.query.horizon_days, day.today);
+  const scope = await resolveReadScope(db, day.ownerId, input.query);
+  const poolScope: TReadScope = scope.kind === "project" ? { kind: "business", businessId: scope.businessId } : scope;
+
+  const cash = await cashPosition(db, day, poolScope);
+  const pool = await poolOf(db, day, poolScope, window.to);
+  const project = scope.kind === "project" ? await poolOf(db, day, scope, window.to) : null;
+
+  const components: Record<string, bigint> = {
+    reserved: pool.reserved.amountMinor,
+    planned: pool.planned,
+    subscriptions: pool.subscriptions,
+  };
+  if (cash) components.cash = cash.amountMinor;
+  if (project) {
+    components.project_reserved = project.reserved.amountMinor;
+    components.project_planned = project.planned;
+    components.project_subscriptions = project.subscriptions;
+  }
+  const displayed = await toDisplay(db, day, {
+    displayCurrency: input.query.display_currency,
+    components,
+    conversions: [
+      ...(cash?.conversions ?? []),
+      ...pool.reserved.conversions,
+      ...pool.commitments.conversions,
+      ...(project ? [...project.reserved.conversions, ...project.commitments.conversions] : []),
+    ],
+  });
+  const shown = displayed.amounts;
+  // Derived fields recomputed from the shown components, so the identities hold in any currency.
+  const committed = (planned: bigint, subscriptions: bigint) => ({
+    planned_minor: toMinor(planned),
+    subscriptions_minor: toMinor(subscriptions),
+    total_minor: toMinor(planned + subscriptions),
+  });
+  const total = shown.planned! + shown.subscriptions!;
+  const data: TFreeCapital = {
+    currency: displayed.currency,
+    base_currency: displayed.baseCurrency,
+    scope: toScopeRef(scope),
+    horizon_days: window.horizon_days,
+    from: window.from,
+    to: window.to,
+    cash: toCashDto(cash, cash ? shown.cash : undefined),
+    cash_scope: cashScopeOf(scope),
+    reserved_minor: toMinor(shown.reserved!),
+    committed: committed(shown.planned!, shown.subscriptions!),
+    free_capital_minor: cash ? toMinor(shown.cash! - shown.reserved! - total) : null,
+    project:
+      scope.kind === "project"
+        ? {
+            project_id: scope.projectId,
+            reserved_minor: toMinor(shown.project_reserved!),
+            committed: committed(shown.project_planned!, shown.project_subscriptions!),
+          }
+        : null,
+    items: pool.commitments.items.map(toCommitmentItemDto),
+    fx_used: displayed.fxUsed,
+  };
+  return { data, fx: displayed.fx, coverage: await envelopeCoverage(db, day, scope, FREE_CAPITAL_COVERAGE) };
+}
