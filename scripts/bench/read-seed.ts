@@ -256,13 +256,15 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
 }
 
 /**
- * Events `first`..`last` of the bulk stream (one INSERT … SELECT), over the two years before
- * `today`. Shares: revenue 36 %, expense 28 %, ad spend 16 % (personal ones become expenses),
+ * Events `first`..`last` (one INSERT … SELECT) of a bulk stream `stream.first`..`stream.last`
+ * spread over the two years before `today` in order, as a ledger fills: event n of the stream
+ * falls on its day by position, 20 % of them backdated by up to 5 days (imports, late
+ * webhooks), so the table's pages follow time as they do in production. Shares: revenue 36 %, expense 28 %, ad spend 16 % (personal ones become expenses),
  * refunds 6 % (half in, half out), subscription_change 5 %, agent_action 4 %, recurring_expense
  * without a subscription 5 %; 10 % personal, the rest over the three businesses (45/27/18 %),
  * 60 % of business events in a project; 70 % in the scope's currency, else any of the five;
  * 1 % voided, 2 % reconciled; integrations' events carry their external ids. Each event is
- * created on its day (created_at), so the newest are the first page of GET /v1/events.
+ * created (created_at) on the day it arrived, so the newest are the first page of GET /v1/events.
  */
 export async function seedReadEvents(
   client: pg.Client,
@@ -270,6 +272,7 @@ export async function seedReadEvents(
   today: string,
   first: number,
   last: number,
+  stream: { first: number; last: number },
 ): Promise<number> {
   await client.query("SELECT setseed($1)", [((first % 1000) + 1) / 1001]);
   return count(
@@ -290,8 +293,9 @@ export async function seedReadEvents(
                    WHEN r_type < 0.80 THEN CASE WHEN r_scope < 0.10 THEN 'expense' ELSE 'ad_spend' END
                    WHEN r_type < 0.86 THEN 'refund' WHEN r_type < 0.91 THEN 'subscription_change'
                    WHEN r_type < 0.95 THEN 'agent_action' ELSE 'recurring_expense' END AS type,
-              $2::date - floor(r_day * 730)::int AS day
-       FROM g),
+              p.day - CASE WHEN r_day < 0.2 THEN floor(r_day * 30)::int ELSE 0 END AS day, p.day AS arrived_on
+       FROM g
+       CROSS JOIN LATERAL (SELECT $2::date - 729 + floor((n - $5::int) * 730.0 / ($6::int - $5::int + 1))::int AS day) p),
      sourced AS (
        SELECT t.*,
               CASE WHEN type = 'revenue' THEN CASE WHEN r_src < 0.7 THEN 'payments_a' WHEN r_src < 0.85 THEN 'manual_import' END
@@ -331,8 +335,8 @@ export async function seedReadEvents(
      JOIN ${USD_RATES_SQL} ON fx.currency = r.currency
      CROSS JOIN LATERAL (SELECT CASE WHEN r.currency = 'JPY' THEN 100 + floor(r.r_amt * r.r_amt * 300000)::bigint
                                      ELSE 100 + floor(r.r_amt * r.r_amt * 500000)::bigint END AS amount) a
-     CROSS JOIN LATERAL (SELECT least(now(), r.day::timestamp AT TIME ZONE 'UTC' + r.r_sec * interval '1 day') AS at) c`,
-    [ownerId, today, first, last],
+     CROSS JOIN LATERAL (SELECT least(now(), r.arrived_on::timestamp AT TIME ZONE 'UTC' + r.r_sec * interval '1 day') AS at) c`,
+    [ownerId, today, first, last, stream.first, stream.last],
   );
 }
 

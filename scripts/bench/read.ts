@@ -142,10 +142,11 @@ async function growTo(
   if (missing <= 0) return;
   const planned = Math.floor(missing / (PAST_PLANNED_EVERY + 1));
   const bulk = missing - planned;
+  const stream = { first: next.n, last: next.n + bulk - 1 };
   for (let done = 0; done < bulk; done += CHUNK) {
     signal.throwIfAborted();
     const take = Math.min(CHUNK, bulk - done);
-    await seedReadEvents(client, ledger.ownerId, today, next.n, next.n + take - 1);
+    await seedReadEvents(client, ledger.ownerId, today, next.n, next.n + take - 1, stream);
     next.n += take;
     process.stdout.write(`\r  seeding: ${(done + take).toLocaleString("en-US")} of ${bulk.toLocaleString("en-US")} events`);
   }
