@@ -22,7 +22,39 @@ export type TCashPosition = {
   conversions: TSummaryConversion[];
 };
 
-type TLatestRow = { currency: string; amount_minor: unknown; as_of: Date };
+type TLatestRow = { business_id: string | null; currency: string; amount_minor: unknown; as_of: Date };
+
+/** The latest snapshot of each (business or personal, account) of the scope, valued at today's rate. */
+async function latestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, endOf: string | undefined) {
+  const until = endOf ? Prisma.sql`AND cs.as_of < ${dayEndExclusive(day.timezone, endOf)}` : Prisma.empty;
+  const rows = await db.$queryRaw<TLatestRow[]>`
+    SELECT DISTINCT ON (cs.business_id, cs.personal, cs.account_id)
+           cs.business_id::text AS business_id, cs.currency::text AS currency, cs.amount_minor, cs.as_of
+      FROM cash_snapshots cs
+     WHERE ${cashScopeSql("cs", day.ownerId, scope)} ${until}
+     ORDER BY cs.business_id, cs.personal, cs.account_id, cs.as_of DESC, cs.updated_at DESC, cs.id DESC`;
+  const { amounts, conversions } = await currentAmounts(
+    db,
+    day,
+    rows.map((row) => ({ amountMinor: toBigInt(row.amount_minor), currency: row.currency })),
+  );
+  return rows.map((row, i) => ({
+    businessId: row.business_id,
+    asOf: new Date(row.as_of),
+    amountMinor: amounts[i]!,
+    conversion: conversions[i]!,
+  }));
+}
+
+function positionOf(snapshots: Awaited<ReturnType<typeof latestSnapshots>>): TCashPosition | null {
+  if (snapshots.length === 0) return null;
+  return {
+    amountMinor: snapshots.reduce((sum, s) => sum + s.amountMinor, 0n),
+    asOf: snapshots.map((s) => s.asOf).reduce((oldest, at) => (at < oldest ? at : oldest)),
+    accounts: snapshots.length,
+    conversions: snapshots.map((s) => s.conversion),
+  };
+}
 
 /** The scope's cash now, or at the end of day `endOf` (owner timezone); null without a snapshot. */
 export async function cashPosition(
@@ -31,21 +63,23 @@ export async function cashPosition(
   scope: TReadScope,
   options: { endOf?: string } = {},
 ): Promise<TCashPosition | null> {
-  const until = options.endOf ? Prisma.sql`AND cs.as_of < ${dayEndExclusive(day.timezone, options.endOf)}` : Prisma.empty;
-  const rows = await db.$queryRaw<TLatestRow[]>`
-    SELECT DISTINCT ON (cs.business_id, cs.personal, cs.account_id)
-           cs.currency::text AS currency, cs.amount_minor, cs.as_of
-      FROM cash_snapshots cs
-     WHERE ${cashScopeSql("cs", day.ownerId, scope)} ${until}
-     ORDER BY cs.business_id, cs.personal, cs.account_id, cs.as_of DESC, cs.updated_at DESC, cs.id DESC`;
-  if (rows.length === 0) return null;
-  const { amounts, conversions } = await currentAmounts(
-    db,
-    day,
-    rows.map((row) => ({ amountMinor: toBigInt(row.amount_minor), currency: row.currency })),
-  );
-  const asOf = rows.map((row) => new Date(row.as_of)).reduce((oldest, at) => (at < oldest ? at : oldest));
-  return { amountMinor: amounts.reduce((sum, a) => sum + a, 0n), asOf, accounts: rows.length, conversions };
+  return positionOf(await latestSnapshots(db, day, scope, options.endOf));
+}
+
+/**
+ * The whole owner's cash and each business's from the same snapshots (one query): the owner's
+ * position, and business id → its position (personal snapshots count in the owner's only).
+ */
+export async function cashPositionsByBusiness(
+  db: TDbOrTx,
+  day: TOwnerDay,
+): Promise<{ owner: TCashPosition | null; businesses: Map<string, TCashPosition> }> {
+  const snapshots = await latestSnapshots(db, day, { kind: "owner" }, undefined);
+  const businesses = new Map<string, TCashPosition>();
+  for (const id of new Set(snapshots.flatMap((s) => (s.businessId ? [s.businessId] : [])))) {
+    businesses.set(id, positionOf(snapshots.filter((s) => s.businessId === id))!);
+  }
+  return { owner: positionOf(snapshots), businesses };
 }
 
 /** The Cash shape, with the amount already in the display currency when one was asked. */

@@ -76,7 +76,8 @@ export async function getForecast(
   const reserved = await loadReserved(db, day, scope);
   const commitments = await loadCommitments(db, day, scope, window.to);
   const runRateWindow = burnWindow(day.today);
-  const flows = await actualFlows(db, day, scope, runRateWindow.from, runRateWindow.to);
+  const actuals = await actualFlows(db, day, scope, [runRateWindow]);
+  const flows = actuals.flows[0]!;
 
   // The components, in the base: cash, reserved, T_in, T_out and each day's sums by kind. With
   // display_currency each is converted once and the series is rebuilt from the converted ones.
@@ -95,7 +96,7 @@ export async function getForecast(
   const displayed = await toDisplay(db, day, {
     displayCurrency: input.query.display_currency,
     components,
-    conversions: [...(cash?.conversions ?? []), ...reserved.conversions, ...commitments.conversions, ...flows.conversions],
+    conversions: [...(cash?.conversions ?? []), ...reserved.conversions, ...commitments.conversions, ...actuals.conversions],
   });
   const shown = displayed.amounts;
   const shownByDay = new Map<string, TDayCommitments>(

@@ -4,6 +4,7 @@ import { getBusinessForecastRoute } from "./get-business-forecast";
 import { getCoverageRoute } from "./get-coverage";
 import { getForecastRoute } from "./get-forecast";
 import { getFreeCapitalRoute } from "./get-free-capital";
+import { getOverviewRoute } from "./get-overview";
 import { getPersonalFinancialSummaryRoute } from "./get-personal-financial-summary";
 import { getPersonalForecastRoute } from "./get-personal-forecast";
 
@@ -15,4 +16,5 @@ export const readModelsRouter = router({
   personalForecast: getPersonalForecastRoute,
   forecast: getForecastRoute,
   freeCapital: getFreeCapitalRoute,
+  overview: getOverviewRoute,
 });
