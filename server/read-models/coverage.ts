@@ -200,9 +200,10 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
   }
 
   // Manual (and imported) entries: the newest created_at per scope and kind, each a MAX the
-  // planner answers with one backward step of financial_events_newest_entries_idx (one MAX with
-  // FILTERs over the scope read every event of the scope: about a second at 1,000,000 events,
-  // scripts/bench/read.ts).
+  // planner answers with one backward step of financial_events_business_entries_idx or
+  // _personal_entries_idx (one MAX with FILTERs over the scope read every event of the scope:
+  // about a second at 1,000,000 events, scripts/bench/read.ts). The kinds are literals so that
+  // the partial indexes' predicates are provably implied.
   const newest = (where: Prisma.Sql, type: string, source: string) =>
     Prisma.sql`(SELECT MAX(e.created_at) FROM financial_events e
        WHERE e.owner_id = ${ownerId}::uuid AND ${where} AND e.status = 'confirmed'
@@ -218,9 +219,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
       FROM businesses b WHERE b.owner_id = ${ownerId}::uuid ${only}`);
   }
   if (wantsPersonal) {
-    arms.push(
-      Prisma.sql`SELECT NULL::text AS business_id, true AS personal, ${kinds(Prisma.sql`e.business_id IS NULL AND e.personal = true`)}`,
-    );
+    arms.push(Prisma.sql`SELECT NULL::text AS business_id, true AS personal, ${kinds(Prisma.sql`e.personal = true`)}`);
   }
   const entries = await db.$queryRaw<
     Array<{ business_id: string | null; personal: boolean; revenue_at: Date | null; expenses_at: Date | null }>
