@@ -5,6 +5,10 @@
 //   npm run bench                      all benchmarks
 //   npm run bench -- --only=rest       some of them (comma-separated names)
 //   --duration=10 --warmup=2 --connections=10   load settings (defaults shown)
+//   --read-events=100000,1000000      the read benchmark's ledger sizes; default: both with
+//                                     --only=read, 100,000 alone in the full run (the million-event
+//                                     step adds about 8 minutes, which would take the full run past 10)
+//   --read-requests=200               its measured requests per operation and size
 //
 // Environment: BENCH_DATABASE_URL (server + admin database for CREATE/DROP DATABASE, default
 // postgresql://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first port tried, default 3190).
@@ -18,19 +22,33 @@ import { fileURLToPath } from "node:url";
 import { createBenchDatabase, DEFAULT_BENCH_DATABASE_URL, type TBenchDatabase } from "./bench/database";
 import { importBenchmark } from "./bench/import";
 import { ingestBenchmark } from "./bench/ingest";
+import { READ_EVENT_SIZES_ALONE, READ_EVENT_SIZES_IN_FULL_RUN, readBenchmark } from "./bench/read";
 import { restBenchmark } from "./bench/rest";
 import { findFreePort, killProcessGroup, sleep, startServer, type TRunningServer } from "./bench/server";
 import type { TBenchContext, TBenchmark } from "./bench/types";
 
-const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmark];
+const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmark, readBenchmark];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
-type TArgs = { only?: string[]; duration: number; warmup: number; connections: number };
+type TArgs = {
+  only?: string[];
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Undefined: the default for the selection (see the header). */
+  readEventSizes?: number[];
+  readRequests: number;
+};
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = { duration: 10, warmup: 2, connections: 10 };
+  const args: TArgs = {
+    duration: 10,
+    warmup: 2,
+    connections: 10,
+    readRequests: 200,
+  };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const number = () => {
@@ -46,7 +64,19 @@ function parseArgs(argv: string[]): TArgs {
     else if (name === "--duration") args.duration = number();
     else if (name === "--warmup") args.warmup = number();
     else if (name === "--connections") args.connections = Math.max(1, Math.round(number()));
-    else throw new Error(`Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=)`);
+    else if (name === "--read-events") {
+      args.readEventSizes = value.split(",").map((part) => {
+        const n = Number(part.replace(/_/g, ""));
+        if (!Number.isInteger(n) || n < 1_000)
+          throw new Error(`--read-events needs sizes of at least 1000 events, got '${part}'`);
+        return n;
+      });
+    } else if (name === "--read-requests") args.readRequests = Math.max(1, Math.round(number()));
+    else {
+      throw new Error(
+        `Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --read-events=, --read-requests=)`,
+      );
+    }
   }
   return args;
 }
@@ -132,12 +162,22 @@ async function main(): Promise<number> {
       warmupSeconds: args.warmup,
       connections: args.connections,
       signal: controller.signal,
+      resultsDir: RESULTS_DIR,
+      read: {
+        eventSizes:
+          args.readEventSizes ??
+          (benchmarks.length === 1 && benchmarks[0] === readBenchmark ? READ_EVENT_SIZES_ALONE : READ_EVENT_SIZES_IN_FULL_RUN),
+        requests: args.readRequests,
+      },
     };
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     for (const benchmark of benchmarks) {
       console.log(`\n== ${benchmark.name}: ${benchmark.description}`);
       console.log(
-        `   ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured`,
+        `   ${
+          benchmark.describeLoad?.(ctx) ??
+          `${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured`
+        }`,
       );
       const benchStart = Date.now();
       try {
@@ -154,7 +194,9 @@ async function main(): Promise<number> {
             cpus: os.cpus().length,
             database: "PostgreSQL",
           },
-          load: { connections: args.connections, pipelining: 1, warmup_s: args.warmup, duration_s: args.duration },
+          load: benchmark.describeLoad
+            ? { description: benchmark.describeLoad(ctx) }
+            : { connections: args.connections, pipelining: 1, warmup_s: args.warmup, duration_s: args.duration },
           errors: outcome.errors,
           ...outcome.results,
         };

@@ -15,6 +15,10 @@ export type TBenchContext = {
   connections: number;
   /** Aborted on Ctrl-C: long loads stop early. */
   signal: AbortSignal;
+  /** Where results go (bench-results/): benchmarks that write more than their JSON (read's plans). */
+  resultsDir: string;
+  /** The "read" benchmark: ledger sizes (`--read-events=`) and measured requests per operation (`--read-requests=`). */
+  read: { eventSizes: number[]; requests: number };
 };
 
 export type TBenchOutcome = {
@@ -29,5 +33,7 @@ export type TBenchOutcome = {
 export type TBenchmark = {
   name: string;
   description: string;
+  /** How it loads the server, printed before it runs; default: the autocannon settings. */
+  describeLoad?: (ctx: TBenchContext) => string;
   run: (ctx: TBenchContext) => Promise<TBenchOutcome>;
 };

@@ -46,15 +46,18 @@ export async function snapshotConversions(
   where: Prisma.Sql,
 ): Promise<TSummaryConversion[]> {
   const e = Prisma.raw(alias);
+  // Grouped on the stored columns, formatted per group: formatting in the GROUP BY cost a
+  // to_char and two casts per event (half the query at 120,000 events; bench read's plans).
   const rows = await db.$queryRaw<TSnapshotRow[]>`
-    SELECT ${e}.currency::text AS currency, ${e}.fx_rate::text AS rate, to_char(${e}.fx_as_of, 'YYYY-MM-DD') AS as_of,
-           ${e}.fx_source AS source,
-           bool_or(${e}.fx_source = 'ecb'
-                   AND LEAST(${e}.occurred_on, (${e}.created_at AT TIME ZONE 'UTC')::date) - ${e}.fx_as_of > ${ECB_STALE_AFTER_DAYS}::int) AS stale,
-           SUM(abs(${e}.base_amount_minor))::text AS weight
-      FROM ${from}
-     WHERE ${where} AND ${e}.fx_rate IS NOT NULL
-     GROUP BY 1, 2, 3, 4`;
+    SELECT g.currency::text AS currency, g.fx_rate::text AS rate, to_char(g.fx_as_of, 'YYYY-MM-DD') AS as_of,
+           g.fx_source AS source, g.stale, g.weight::text AS weight
+      FROM (SELECT ${e}.currency, ${e}.fx_rate, ${e}.fx_as_of, ${e}.fx_source,
+                   bool_or(${e}.fx_source = 'ecb'
+                           AND LEAST(${e}.occurred_on, (${e}.created_at AT TIME ZONE 'UTC')::date) - ${e}.fx_as_of > ${ECB_STALE_AFTER_DAYS}::int) AS stale,
+                   SUM(abs(${e}.base_amount_minor)) AS weight
+              FROM ${from}
+             WHERE ${where} AND ${e}.fx_rate IS NOT NULL
+             GROUP BY 1, 2, 3, 4) g`;
   return rows.map((row) => ({
     from: row.currency,
     fx: {
