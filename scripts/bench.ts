@@ -5,6 +5,8 @@
 //   npm run bench                      all benchmarks
 //   npm run bench -- --only=rest       some of them (comma-separated names)
 //   --duration=10 --warmup=2 --connections=10   load settings (defaults shown)
+//   --profile                          the server's CPU is sampled (scripts/bench/cpu-profile.mjs): one
+//                                      .cpuprofile of the whole run in bench-results/profiles/
 //
 // Environment: BENCH_DATABASE_URL (server + admin database for CREATE/DROP DATABASE, default
 // postgresql://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first port tried, default 3190).
@@ -27,10 +29,10 @@ const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmar
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
-type TArgs = { only?: string[]; duration: number; warmup: number; connections: number };
+type TArgs = { only?: string[]; duration: number; warmup: number; connections: number; profile: boolean };
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = { duration: 10, warmup: 2, connections: 10 };
+  const args: TArgs = { duration: 10, warmup: 2, connections: 10, profile: false };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const number = () => {
@@ -46,7 +48,8 @@ function parseArgs(argv: string[]): TArgs {
     else if (name === "--duration") args.duration = number();
     else if (name === "--warmup") args.warmup = number();
     else if (name === "--connections") args.connections = Math.max(1, Math.round(number()));
-    else throw new Error(`Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=)`);
+    else if (name === "--profile") args.profile = true;
+    else throw new Error(`Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --profile)`);
   }
   return args;
 }
@@ -117,6 +120,13 @@ async function main(): Promise<number> {
         BENCH_BARE_ROUTE: "1",
         // PostgreSQL needs an explicit key for secrets at rest (instances must share it).
         ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
+        // Written when the server exits (it does on the runner's SIGTERM).
+        ...(args.profile
+          ? {
+              NODE_OPTIONS: `--import=${path.join(ROOT, "scripts", "bench", "cpu-profile.mjs")}`,
+              BENCH_PROFILE_DIR: path.join(RESULTS_DIR, "profiles"),
+            }
+          : {}),
       },
       onSpawn: (pid) => (serverPid = pid),
       onLine: (line) => console.log(`  [server] ${line}`),

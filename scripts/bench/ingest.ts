@@ -6,9 +6,12 @@
 //   b. the same rows as raw multi-row INSERTs (500 rows per statement) straight into
 //      financial_events over `pg`, from the same number of concurrent clients, same run.
 // Targets: (a) ≥ 10,000 events/s, and (a) ≥ 45 % of (b) (issue #12).
+// Beside the rates, the CPU each event cost (µs: the server's Node process, PostgreSQL's
+// backends, the load generator), which other work on the machine hardly moves.
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { createCpuProbe, type TCpuReading } from "./cpu";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
 
 const BATCH = 500;
@@ -188,11 +191,15 @@ export const ingestBenchmark: TBenchmark = {
     const setups = await setup(ctx, senders);
     const errors: string[] = [];
 
+    const cpuProbe = await createCpuProbe(ctx.serverPid, ctx.databaseUrl);
+    let rawCpu: TCpuReading | undefined;
     // Warm-up (not counted): the route, the server's pool, the first plans.
     await drive(senders, ctx.warmupSeconds, ctx.signal, (loop, n) => sendBatch(ctx, setups[loop]!, "warm", n));
+    await cpuProbe.start();
     const webhook = await drive(senders, ctx.durationSeconds, ctx.signal, (loop, n) =>
       sendBatch(ctx, setups[loop]!, "hook", n),
     ).finally(() => agent.destroy());
+    const webhookCpu = await cpuProbe.stop(webhook.rows);
 
     const clients = await Promise.all(
       Array.from({ length: senders }, async () => {
@@ -209,9 +216,12 @@ export const ingestBenchmark: TBenchmark = {
         return result.rowCount ?? 0;
       };
       await drive(senders, ctx.warmupSeconds, ctx.signal, (loop, n) => insert(loop, n, "rawwarm"));
+      await cpuProbe.start();
       raw = await drive(senders, ctx.durationSeconds, ctx.signal, (loop, n) => insert(loop, n, "raw"));
+      rawCpu = await cpuProbe.stop(raw.rows);
     } finally {
       await Promise.all(clients.map((c) => c.end()));
+      await cpuProbe.close();
     }
 
     const webhookRate = webhook.rows / webhook.elapsed;
@@ -220,17 +230,32 @@ export const ingestBenchmark: TBenchmark = {
     const results = {
       batch_size: BATCH,
       senders,
-      webhook: { events: webhook.rows, batches: webhook.batches, seconds: webhook.elapsed, events_per_second: webhookRate },
-      raw_insert: { rows: raw.rows, statements: raw.batches, seconds: raw.elapsed, rows_per_second: rawRate },
+      webhook: {
+        events: webhook.rows,
+        batches: webhook.batches,
+        seconds: webhook.elapsed,
+        events_per_second: webhookRate,
+        cpu_per_event: webhookCpu,
+      },
+      raw_insert: {
+        rows: raw.rows,
+        statements: raw.batches,
+        seconds: raw.elapsed,
+        rows_per_second: rawRate,
+        cpu_per_row: rawCpu,
+      },
       ratio,
       targets: { events_per_second: TARGET_EVENTS_PER_S, ratio: TARGET_RATIO },
       met: webhookRate >= TARGET_EVENTS_PER_S && ratio >= TARGET_RATIO,
     };
+    const us = (value: number | undefined) => (value === undefined ? "n/a" : value.toFixed(1)).padStart(8);
+    const cpuColumns = (cpu: TCpuReading | undefined) => `${us(cpu?.server_us)}${us(cpu?.postgres_us)}${us(cpu?.client_us)}`;
     const report = [
       `${senders} sender(s), each its own integration; raw: ${senders} pg client(s)`,
-      `${"".padEnd(34)}${"rows/s".padStart(10)}${"batches".padStart(10)}`,
-      `${"a. generic webhook (500/batch)".padEnd(34)}${webhookRate.toFixed(0).padStart(10)}${String(webhook.batches).padStart(10)}`,
-      `${"b. raw multi-row INSERT (500)".padEnd(34)}${rawRate.toFixed(0).padStart(10)}${String(raw.batches).padStart(10)}`,
+      `${"".padEnd(34)}${"rows/s".padStart(10)}${"batches".padStart(10)}` +
+        `${"server".padStart(8)}${"pg".padStart(8)}${"client".padStart(8)}  (CPU µs/event)`,
+      `${"a. generic webhook (500/batch)".padEnd(34)}${webhookRate.toFixed(0).padStart(10)}${String(webhook.batches).padStart(10)}${cpuColumns(webhookCpu)}`,
+      `${"b. raw multi-row INSERT (500)".padEnd(34)}${rawRate.toFixed(0).padStart(10)}${String(raw.batches).padStart(10)}${cpuColumns(rawCpu)}`,
       `a/b = ${(ratio * 100).toFixed(1)} %   targets: ≥ ${TARGET_EVENTS_PER_S} events/s and ≥ ${TARGET_RATIO * 100} % of raw: ${
         results.met ? "met" : "NOT met"
       }`,

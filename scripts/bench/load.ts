@@ -1,6 +1,7 @@
 // HTTP load with autocannon: a warm-up run that is not counted, then the measured run, reduced
 // to the figures the reports use. Shared by every benchmark module.
 import autocannon from "autocannon";
+import type { TCpuProbe, TCpuReading } from "./cpu";
 
 export type TLoadOptions = {
   url: string;
@@ -11,6 +12,8 @@ export type TLoadOptions = {
   durationSeconds: number;
   warmupSeconds: number;
   signal: AbortSignal;
+  /** Samples CPU around the measured run (not the warm-up): `cpu_per_request` in the summary. */
+  cpuProbe?: TCpuProbe;
 };
 
 export type TLoadSummary = {
@@ -24,6 +27,8 @@ export type TLoadSummary = {
   timeouts: number;
   duration_s: number;
   status_codes: Record<string, number>;
+  /** µs of CPU per request of the server process and of PostgreSQL, when a probe was given. */
+  cpu_per_request?: TCpuReading;
 };
 
 function runOnce(options: TLoadOptions, durationSeconds: number): Promise<autocannon.Result> {
@@ -49,7 +54,9 @@ function runOnce(options: TLoadOptions, durationSeconds: number): Promise<autoca
 export async function measure(options: TLoadOptions): Promise<TLoadSummary> {
   if (options.warmupSeconds > 0) await runOnce(options, options.warmupSeconds);
   options.signal.throwIfAborted();
+  await options.cpuProbe?.start();
   const result = await runOnce(options, options.durationSeconds);
+  const cpu = await options.cpuProbe?.stop(result.requests.total);
   options.signal.throwIfAborted();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
@@ -64,6 +71,7 @@ export async function measure(options: TLoadOptions): Promise<TLoadSummary> {
     timeouts: result.timeouts,
     duration_s: result.duration,
     status_codes: statusCodes,
+    ...(cpu ? { cpu_per_request: cpu } : {}),
   };
 }
 
