@@ -5,6 +5,8 @@
 //   npm run bench                      all benchmarks
 //   npm run bench -- --only=rest       some of them (comma-separated names)
 //   --duration=10 --warmup=2 --connections=10   load settings (defaults shown)
+//   --rounds=3                         the compared loads (rest: a, b, c; ingest: webhook, raw) take
+//                                      turns, each measured in this many slices of the duration
 //   --profile                          the server's CPU is sampled (scripts/bench/cpu-profile.mjs): one
 //                                      .cpuprofile of the whole run in bench-results/profiles/
 //
@@ -29,10 +31,10 @@ const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmar
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
 
-type TArgs = { only?: string[]; duration: number; warmup: number; connections: number; profile: boolean };
+type TArgs = { only?: string[]; duration: number; warmup: number; connections: number; rounds: number; profile: boolean };
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = { duration: 10, warmup: 2, connections: 10, profile: false };
+  const args: TArgs = { duration: 10, warmup: 2, connections: 10, rounds: 3, profile: false };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const number = () => {
@@ -48,8 +50,10 @@ function parseArgs(argv: string[]): TArgs {
     else if (name === "--duration") args.duration = number();
     else if (name === "--warmup") args.warmup = number();
     else if (name === "--connections") args.connections = Math.max(1, Math.round(number()));
+    else if (name === "--rounds") args.rounds = Math.max(1, Math.round(number()));
     else if (name === "--profile") args.profile = true;
-    else throw new Error(`Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --profile)`);
+    else
+      throw new Error(`Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --rounds=, --profile)`);
   }
   return args;
 }
@@ -141,13 +145,15 @@ async function main(): Promise<number> {
       durationSeconds: args.duration,
       warmupSeconds: args.warmup,
       connections: args.connections,
+      rounds: args.rounds,
       signal: controller.signal,
     };
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     for (const benchmark of benchmarks) {
       console.log(`\n== ${benchmark.name}: ${benchmark.description}`);
       console.log(
-        `   ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured`,
+        `   ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured` +
+          ` (compared loads in ${args.rounds} alternating rounds)`,
       );
       const benchStart = Date.now();
       try {
@@ -164,7 +170,13 @@ async function main(): Promise<number> {
             cpus: os.cpus().length,
             database: "PostgreSQL",
           },
-          load: { connections: args.connections, pipelining: 1, warmup_s: args.warmup, duration_s: args.duration },
+          load: {
+            connections: args.connections,
+            pipelining: 1,
+            warmup_s: args.warmup,
+            duration_s: args.duration,
+            rounds: args.rounds,
+          },
           errors: outcome.errors,
           ...outcome.results,
         };

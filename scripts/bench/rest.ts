@@ -6,6 +6,8 @@
 //      body of the same shape and size, no database, no auth;
 //   c. GET /bench/bare-db/{id} (app/bench/bare-db/[id]/route.ts): the same JSON, read from the
 //      same row with the same Prisma client, without the REST layer.
+// The three take turns (--rounds, default 3), so a change of the machine's load during the run
+// touches them all; the ratio a/b of each round shows how far one figure can be trusted.
 // Target: (a) keeps at least 50 % of the bare handler's throughput. Both ratios are reported:
 // a/b includes the database read and PostgreSQL's CPU (on the same cores), a/c is the layer alone.
 // Beside them, the CPU each request cost (µs: the server's Node process, PostgreSQL's backends,
@@ -14,7 +16,7 @@
 // when the machine's cores are the bottleneck.
 import { randomUUID } from "node:crypto";
 import { createCpuProbe, totalUs } from "./cpu";
-import { loadErrors, measure, type TLoadSummary } from "./load";
+import { loadErrors, measureAlternating, type TLoadSummary } from "./load";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
 
 const TARGET_RATIO = 0.5;
@@ -81,25 +83,29 @@ export const restBenchmark: TBenchmark = {
     const bareBytes = await probe(bareUrl, {});
     const bareDbBytes = await probe(bareDbUrl, {});
 
+    console.log(`  a. full REST layer:  GET ${fullUrl}`);
+    console.log(`  b. bare handler:     GET ${bareUrl}`);
+    console.log(`  c. bare + same read: GET ${bareDbUrl}`);
     const cpuProbe = await createCpuProbe(ctx.serverPid, ctx.databaseUrl);
-    const common = {
-      connections: ctx.connections,
-      durationSeconds: ctx.durationSeconds,
-      warmupSeconds: ctx.warmupSeconds,
-      signal: ctx.signal,
-      cpuProbe,
-    };
-    let full: TLoadSummary, bare: TLoadSummary, bareDb: TLoadSummary;
+    let measured: Awaited<ReturnType<typeof measureAlternating<"a" | "b" | "c">>>;
     try {
-      console.log(`  a. full REST layer: GET ${fullUrl}`);
-      full = await measure({ ...common, url: fullUrl, headers: auth });
-      console.log(`  b. bare handler:    GET ${bareUrl}`);
-      bare = await measure({ ...common, url: bareUrl });
-      console.log(`  c. bare + same read: GET ${bareDbUrl}`);
-      bareDb = await measure({ ...common, url: bareDbUrl });
+      measured = await measureAlternating(
+        { a: { url: fullUrl, headers: auth }, b: { url: bareUrl }, c: { url: bareDbUrl } },
+        {
+          connections: ctx.connections,
+          durationSeconds: ctx.durationSeconds,
+          warmupSeconds: ctx.warmupSeconds,
+          rounds: ctx.rounds,
+          signal: ctx.signal,
+          cpuProbe,
+        },
+      );
     } finally {
       await cpuProbe.close();
     }
+    const { a: full, b: bare, c: bareDb } = measured.summaries;
+    // The ratio a/b of each round: how far one figure can be trusted on this machine.
+    const roundRatios = measured.rounds.map((r) => (r.b > 0 ? r.a / r.b : 0));
 
     const ratioOf = (base: TLoadSummary) =>
       base.requests_per_second > 0 ? full.requests_per_second / base.requests_per_second : 0;
@@ -118,6 +124,7 @@ export const restBenchmark: TBenchmark = {
       row("b. GET /bench/bare/{id}", bare),
       row("c. GET /bench/bare-db/{id}", bareDb),
       `ratio a/b: ${(ratio * 100).toFixed(1)} %   a/c: ${(ratioSameRead * 100).toFixed(1)} %   body bytes a/b/c: ${fullBytes}/${bareBytes}/${bareDbBytes}`,
+      `a/b by round: ${roundRatios.map((r) => (r * 100).toFixed(1)).join(" / ")} %`,
       `CPU: the layer's own server cost (a − c) ${layerUs === undefined ? "n/a" : `${layerUs.toFixed(0)} µs`}/request; ` +
         `CPU-bound a/b ${percent(cpuRatio(full, bare))}, a/c ${percent(cpuRatio(full, bareDb))} (the totals' b/a, c/a)`,
       `${pass ? "PASS" : "FAIL"}: target ${TARGET}, against the constant body (b): ${(ratio * 100).toFixed(1)} %`,
@@ -138,6 +145,7 @@ export const restBenchmark: TBenchmark = {
         pass,
         ratio_same_read: ratioSameRead,
         pass_same_read: passSameRead,
+        ratio_by_round: roundRatios,
         layer_server_cpu_us_per_request: layerUs,
         cpu_bound_ratio: cpuRatio(full, bare),
         cpu_bound_ratio_same_read: cpuRatio(full, bareDb),
