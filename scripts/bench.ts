@@ -9,6 +9,10 @@
 //                                     --only=read, 100,000 alone in the full run (the million-event
 //                                     step adds about 8 minutes, which would take the full run past 10)
 //   --read-requests=200               its measured requests per operation and size
+//   --rounds=3                         the compared loads (rest: a, b, c; ingest: webhook, raw) take
+//                                      turns, each measured in this many slices of the duration
+//   --profile                          the server's CPU is sampled (scripts/bench/cpu-profile.mjs): one
+//                                      .cpuprofile of the whole run in bench-results/profiles/
 //
 // Environment: BENCH_DATABASE_URL (server + admin database for CREATE/DROP DATABASE, default
 // postgresql://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first port tried, default 3190).
@@ -37,18 +41,15 @@ type TArgs = {
   duration: number;
   warmup: number;
   connections: number;
+  rounds: number;
+  profile: boolean;
   /** Undefined: the default for the selection (see the header). */
   readEventSizes?: number[];
   readRequests: number;
 };
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = {
-    duration: 10,
-    warmup: 2,
-    connections: 10,
-    readRequests: 200,
-  };
+  const args: TArgs = { duration: 10, warmup: 2, connections: 10, rounds: 3, profile: false, readRequests: 200 };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const number = () => {
@@ -64,6 +65,8 @@ function parseArgs(argv: string[]): TArgs {
     else if (name === "--duration") args.duration = number();
     else if (name === "--warmup") args.warmup = number();
     else if (name === "--connections") args.connections = Math.max(1, Math.round(number()));
+    else if (name === "--rounds") args.rounds = Math.max(1, Math.round(number()));
+    else if (name === "--profile") args.profile = true;
     else if (name === "--read-events") {
       args.readEventSizes = value.split(",").map((part) => {
         const n = Number(part.replace(/_/g, ""));
@@ -74,7 +77,7 @@ function parseArgs(argv: string[]): TArgs {
     } else if (name === "--read-requests") args.readRequests = Math.max(1, Math.round(number()));
     else {
       throw new Error(
-        `Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --read-events=, --read-requests=)`,
+        `Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --rounds=, --profile, --read-events=, --read-requests=)`,
       );
     }
   }
@@ -147,6 +150,13 @@ async function main(): Promise<number> {
         BENCH_BARE_ROUTE: "1",
         // PostgreSQL needs an explicit key for secrets at rest (instances must share it).
         ENCRYPTION_KEY: randomBytes(32).toString("base64url"),
+        // Written when the server exits (it does on the runner's SIGTERM).
+        ...(args.profile
+          ? {
+              NODE_OPTIONS: `--import=${path.join(ROOT, "scripts", "bench", "cpu-profile.mjs")}`,
+              BENCH_PROFILE_DIR: path.join(RESULTS_DIR, "profiles"),
+            }
+          : {}),
       },
       onSpawn: (pid) => (serverPid = pid),
       onLine: (line) => console.log(`  [server] ${line}`),
@@ -161,6 +171,7 @@ async function main(): Promise<number> {
       durationSeconds: args.duration,
       warmupSeconds: args.warmup,
       connections: args.connections,
+      rounds: args.rounds,
       signal: controller.signal,
       resultsDir: RESULTS_DIR,
       read: {
@@ -176,7 +187,8 @@ async function main(): Promise<number> {
       console.log(
         `   ${
           benchmark.describeLoad?.(ctx) ??
-          `${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured`
+          `${args.connections} connections, pipelining 1, ${args.warmup} s warm-up (not counted), ${args.duration} s measured` +
+            ` (compared loads in ${args.rounds} alternating rounds)`
         }`,
       );
       const benchStart = Date.now();
@@ -196,7 +208,13 @@ async function main(): Promise<number> {
           },
           load: benchmark.describeLoad
             ? { description: benchmark.describeLoad(ctx) }
-            : { connections: args.connections, pipelining: 1, warmup_s: args.warmup, duration_s: args.duration },
+            : {
+                connections: args.connections,
+                pipelining: 1,
+                warmup_s: args.warmup,
+                duration_s: args.duration,
+                rounds: args.rounds,
+              },
           errors: outcome.errors,
           ...outcome.results,
         };

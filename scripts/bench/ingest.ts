@@ -5,10 +5,14 @@
 //      audit entries, all through the running server;
 //   b. the same rows as raw multi-row INSERTs (500 rows per statement) straight into
 //      financial_events over `pg`, from the same number of concurrent clients, same run.
+// The two take turns (--rounds, default 3; the rates add up the turns).
 // Targets: (a) ≥ 10,000 events/s, and (a) ≥ 45 % of (b) (issue #12).
+// Beside the rates, the CPU each event cost (µs: the server's Node process, PostgreSQL's
+// backends, the load generator), which other work on the machine hardly moves.
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { createCpuProbe, type TCpuReading } from "./cpu";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
 
 const BATCH = 500;
@@ -149,6 +153,34 @@ async function drive(
   return { rows, elapsed: (performance.now() - started) / 1000, batches };
 }
 
+type TTotal = { rows: number; elapsed: number; batches: number; cpu: TCpuReading; cpuRows: number };
+
+const newTotal = (): TTotal => ({
+  rows: 0,
+  elapsed: 0,
+  batches: 0,
+  cpu: { server_us: 0, postgres_us: 0, client_us: 0 },
+  cpuRows: 0,
+});
+
+/** Adds a turn to a load's totals (CPU kept as µs in all, divided at the end). */
+function addTurn(total: TTotal, turn: { rows: number; elapsed: number; batches: number }, cpu: TCpuReading | undefined): void {
+  total.rows += turn.rows;
+  total.elapsed += turn.elapsed;
+  total.batches += turn.batches;
+  if (!cpu) return;
+  total.cpuRows += turn.rows;
+  total.cpu.server_us += cpu.server_us * turn.rows;
+  total.cpu.postgres_us += cpu.postgres_us * turn.rows;
+  total.cpu.client_us += cpu.client_us * turn.rows;
+}
+
+function cpuOf(total: TTotal): TCpuReading | undefined {
+  if (total.cpuRows === 0) return undefined;
+  const n = total.cpuRows;
+  return { server_us: total.cpu.server_us / n, postgres_us: total.cpu.postgres_us / n, client_us: total.cpu.client_us / n };
+}
+
 function rawInsertSql(s: TSetup, prefix: string, batch: number): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const tuples: string[] = [];
@@ -188,12 +220,6 @@ export const ingestBenchmark: TBenchmark = {
     const setups = await setup(ctx, senders);
     const errors: string[] = [];
 
-    // Warm-up (not counted): the route, the server's pool, the first plans.
-    await drive(senders, ctx.warmupSeconds, ctx.signal, (loop, n) => sendBatch(ctx, setups[loop]!, "warm", n));
-    const webhook = await drive(senders, ctx.durationSeconds, ctx.signal, (loop, n) =>
-      sendBatch(ctx, setups[loop]!, "hook", n),
-    ).finally(() => agent.destroy());
-
     const clients = await Promise.all(
       Array.from({ length: senders }, async () => {
         const client = new pg.Client({ connectionString: ctx.databaseUrl });
@@ -201,18 +227,45 @@ export const ingestBenchmark: TBenchmark = {
         return client;
       }),
     );
-    let raw: { rows: number; elapsed: number; batches: number };
+    const insert = async (loop: number, n: number, prefix: string) => {
+      const sql = rawInsertSql(setups[loop]!, prefix, n);
+      const result = await clients[loop]!.query(sql.text, sql.values);
+      return result.rowCount ?? 0;
+    };
+    const cpuProbe = await createCpuProbe(ctx.serverPid, ctx.databaseUrl);
+    // The two loads take turns (ctx.rounds), so a change of the machine's load during the run
+    // touches both; each turn's ratio shows how far one figure can be trusted.
+    const loads = {
+      webhook: (turn: number, seconds: number) =>
+        drive(senders, seconds, ctx.signal, (loop, n) => sendBatch(ctx, setups[loop]!, `hook${turn}`, n)),
+      raw: (turn: number, seconds: number) => drive(senders, seconds, ctx.signal, (loop, n) => insert(loop, n, `raw${turn}`)),
+    };
+    const totals = { webhook: newTotal(), raw: newTotal() };
+    const roundRatios: number[] = [];
     try {
-      const insert = async (loop: number, n: number, prefix: string) => {
-        const sql = rawInsertSql(setups[loop]!, prefix, n);
-        const result = await clients[loop]!.query(sql.text, sql.values);
-        return result.rowCount ?? 0;
-      };
-      await drive(senders, ctx.warmupSeconds, ctx.signal, (loop, n) => insert(loop, n, "rawwarm"));
-      raw = await drive(senders, ctx.durationSeconds, ctx.signal, (loop, n) => insert(loop, n, "raw"));
+      // Warm-up (not counted): the route, the server's pool, the first plans.
+      await loads.webhook(-1, ctx.warmupSeconds);
+      await loads.raw(-1, ctx.warmupSeconds);
+      const turnSeconds = ctx.durationSeconds / ctx.rounds;
+      for (let round = 0; round < ctx.rounds; round++) {
+        const rates: Record<string, number> = {};
+        for (const name of round % 2 ? (["raw", "webhook"] as const) : (["webhook", "raw"] as const)) {
+          await cpuProbe.start();
+          const turn = await loads[name](round, turnSeconds);
+          addTurn(totals[name], turn, await cpuProbe.stop(turn.rows));
+          rates[name] = turn.rows / turn.elapsed;
+        }
+        roundRatios.push(rates.webhook! / rates.raw!);
+      }
     } finally {
+      agent.destroy();
       await Promise.all(clients.map((c) => c.end()));
+      await cpuProbe.close();
     }
+    const webhook = totals.webhook;
+    const raw = totals.raw;
+    const webhookCpu = cpuOf(webhook);
+    const rawCpu = cpuOf(raw);
 
     const webhookRate = webhook.rows / webhook.elapsed;
     const rawRate = raw.rows / raw.elapsed;
@@ -220,17 +273,34 @@ export const ingestBenchmark: TBenchmark = {
     const results = {
       batch_size: BATCH,
       senders,
-      webhook: { events: webhook.rows, batches: webhook.batches, seconds: webhook.elapsed, events_per_second: webhookRate },
-      raw_insert: { rows: raw.rows, statements: raw.batches, seconds: raw.elapsed, rows_per_second: rawRate },
+      webhook: {
+        events: webhook.rows,
+        batches: webhook.batches,
+        seconds: webhook.elapsed,
+        events_per_second: webhookRate,
+        cpu_per_event: webhookCpu,
+      },
+      raw_insert: {
+        rows: raw.rows,
+        statements: raw.batches,
+        seconds: raw.elapsed,
+        rows_per_second: rawRate,
+        cpu_per_row: rawCpu,
+      },
       ratio,
+      ratio_by_round: roundRatios,
       targets: { events_per_second: TARGET_EVENTS_PER_S, ratio: TARGET_RATIO },
       met: webhookRate >= TARGET_EVENTS_PER_S && ratio >= TARGET_RATIO,
     };
+    const us = (value: number | undefined) => (value === undefined ? "n/a" : value.toFixed(1)).padStart(8);
+    const cpuColumns = (cpu: TCpuReading | undefined) => `${us(cpu?.server_us)}${us(cpu?.postgres_us)}${us(cpu?.client_us)}`;
     const report = [
       `${senders} sender(s), each its own integration; raw: ${senders} pg client(s)`,
-      `${"".padEnd(34)}${"rows/s".padStart(10)}${"batches".padStart(10)}`,
-      `${"a. generic webhook (500/batch)".padEnd(34)}${webhookRate.toFixed(0).padStart(10)}${String(webhook.batches).padStart(10)}`,
-      `${"b. raw multi-row INSERT (500)".padEnd(34)}${rawRate.toFixed(0).padStart(10)}${String(raw.batches).padStart(10)}`,
+      `${"".padEnd(34)}${"rows/s".padStart(10)}${"batches".padStart(10)}` +
+        `${"server".padStart(8)}${"pg".padStart(8)}${"client".padStart(8)}  (CPU µs/event)`,
+      `${"a. generic webhook (500/batch)".padEnd(34)}${webhookRate.toFixed(0).padStart(10)}${String(webhook.batches).padStart(10)}${cpuColumns(webhookCpu)}`,
+      `${"b. raw multi-row INSERT (500)".padEnd(34)}${rawRate.toFixed(0).padStart(10)}${String(raw.batches).padStart(10)}${cpuColumns(rawCpu)}`,
+      `a/b by round: ${roundRatios.map((r) => (r * 100).toFixed(1)).join(" / ")} %`,
       `a/b = ${(ratio * 100).toFixed(1)} %   targets: ≥ ${TARGET_EVENTS_PER_S} events/s and ≥ ${TARGET_RATIO * 100} % of raw: ${
         results.met ? "met" : "NOT met"
       }`,

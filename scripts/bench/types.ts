@@ -13,6 +13,8 @@ export type TBenchContext = {
   /** Warm-up length in seconds, not counted (default 2; `--warmup=`). */
   warmupSeconds: number;
   connections: number;
+  /** Compared loads take turns in this many rounds, each a slice of durationSeconds (`--rounds=`, default 3). */
+  rounds: number;
   /** Aborted on Ctrl-C: long loads stop early. */
   signal: AbortSignal;
   /** Where results go (bench-results/): benchmarks that write more than their JSON (read's plans). */

@@ -1,10 +1,10 @@
 // tRPC, once. Every procedure is built from one of the builders below, which declare its
-// access rule in the meta; one middleware enforces that rule (server/access/check-access.ts)
-// before input is parsed.
+// access rule in the meta; the builder's one middleware enforces that rule
+// (server/access/check-access.ts) before input is parsed.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { checkAccess } from "../access/check-access";
-import type { TAgentActor, TOwnerActor } from "../auth/actor";
+import type { TActor, TAgentActor, TOwnerActor } from "../auth/actor";
 import type { TScope } from "../auth/scopes";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
@@ -45,31 +45,58 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: "TOO_MANY_REQUESTS",
 };
 
-const withContractErrors = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (result.ok || !(result.error.cause instanceof AppError)) return result;
-  const appError = result.error.cause;
+/** A contract error as the tRPC error of its status, the AppError kept as its cause. */
+function trpcErrorOf(appError: AppError): TRPCError {
   const code = TRPC_CODE_BY_STATUS[appError.status] ?? "INTERNAL_SERVER_ERROR";
-  return { ...result, error: new TRPCError({ code, message: appError.message, cause: appError }) };
+  return new TRPCError({ code, message: appError.message, cause: appError });
+}
+
+/**
+ * The meta's access rule, before the input is even parsed (Conventions 4: scope first). The REST
+ * layer has checked it already (here it only passes again); the panel's endpoint and the server
+ * components' caller have no other check.
+ */
+async function checkMetaAccess(ctx: TContext, meta: TProcedureMeta | undefined, path: string): Promise<void> {
+  try {
+    await checkAccess(meta?.access, ctx.actor, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
+  } catch (thrown) {
+    throw thrown instanceof AppError ? trpcErrorOf(thrown) : thrown;
+  }
+}
+
+/** A failed call answers the tRPC code of its contract status, so the panel's transport answers that status. */
+function withContractError<TResult extends { ok: boolean; error?: TRPCError }>(result: TResult): TResult {
+  if (result.ok || !(result.error?.cause instanceof AppError)) return result;
+  return { ...result, error: trpcErrorOf(result.error.cause) };
+}
+
+// Every procedure has ONE middleware, its builder's (each tRPC middleware copies the call's
+// options once more): the access rule, the contract's error codes and, for the typed builders,
+// the actor the rule admits.
+
+/**
+ * The context as it is, typed with the actor the access rule has just admitted. A context
+ * passed to tRPC's `next` is merged into a copy of the whole context on every call; `undefined`
+ * keeps the one context (and this type tells the procedure what the rule proved).
+ */
+function admitted<TActorOut extends TActor>(): { ctx: { actor: TActorOut } } {
+  return { ctx: undefined as unknown as { actor: TActorOut } };
+}
+
+export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(async ({ ctx, meta, path, next }) => {
+  await checkMetaAccess(ctx, meta, path);
+  return withContractError(await next());
 });
 
-// The meta's access rule, before the input is even parsed (Conventions 4: scope first). The REST
-// layer has checked it already (here it only passes again); the panel's endpoint and the server
-// components' caller have no other check.
-const accessChecked = withContractErrors.use(async ({ ctx, meta, path, next }) => {
-  await checkAccess(meta?.access, ctx.actor, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
-  return next();
+export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).use(async ({ ctx, meta, path, next }) => {
+  await checkMetaAccess(ctx, meta, path);
+  return withContractError(await next(admitted<TOwnerActor>()));
 });
-
-export const publicProcedure = accessChecked.meta({ access: { kind: "public" } });
-
-export const ownerProcedure = accessChecked
-  .meta({ access: { kind: "owner" } })
-  .use(({ ctx, next }) => next({ ctx: { ...ctx, actor: ctx.actor as TOwnerActor } }));
 
 /** An owner, or an agent holding `scope` (any live agent when no scope is named). */
 export function ownerOrAgentProcedure(scope?: TScope) {
-  return accessChecked
-    .meta({ access: { kind: "owner_or_agent", scope } })
-    .use(({ ctx, next }) => next({ ctx: { ...ctx, actor: ctx.actor as TOwnerActor | TAgentActor } }));
+  return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, next }) => {
+    await checkMetaAccess(ctx, meta, path);
+    return withContractError(await next(admitted<TOwnerActor | TAgentActor>()));
+  });
 }
