@@ -11,6 +11,7 @@
 //   --read-requests=200               its measured requests per operation and size
 //   --rounds=3                         the compared loads (rest: a, b, c; ingest: webhook, raw) take
 //                                      turns, each measured in this many slices of the duration
+//   --keep-database                    the database is left for a look in psql (its URL is printed)
 //   --profile                          the server's CPU is sampled (scripts/bench/cpu-profile.mjs): one
 //                                      .cpuprofile of the whole run in bench-results/profiles/
 //
@@ -43,13 +44,22 @@ type TArgs = {
   connections: number;
   rounds: number;
   profile: boolean;
+  keepDatabase: boolean;
   /** Undefined: the default for the selection (see the header). */
   readEventSizes?: number[];
   readRequests: number;
 };
 
 function parseArgs(argv: string[]): TArgs {
-  const args: TArgs = { duration: 10, warmup: 2, connections: 10, rounds: 3, profile: false, readRequests: 200 };
+  const args: TArgs = {
+    duration: 10,
+    warmup: 2,
+    connections: 10,
+    rounds: 3,
+    profile: false,
+    keepDatabase: false,
+    readRequests: 200,
+  };
   for (const arg of argv) {
     const [name, value = ""] = arg.split("=", 2) as [string, string?];
     const number = () => {
@@ -67,6 +77,7 @@ function parseArgs(argv: string[]): TArgs {
     else if (name === "--connections") args.connections = Math.max(1, Math.round(number()));
     else if (name === "--rounds") args.rounds = Math.max(1, Math.round(number()));
     else if (name === "--profile") args.profile = true;
+    else if (name === "--keep-database") args.keepDatabase = true;
     else if (name === "--read-events") {
       args.readEventSizes = value.split(",").map((part) => {
         const n = Number(part.replace(/_/g, ""));
@@ -77,7 +88,7 @@ function parseArgs(argv: string[]): TArgs {
     } else if (name === "--read-requests") args.readRequests = Math.max(1, Math.round(number()));
     else {
       throw new Error(
-        `Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --rounds=, --profile, --read-events=, --read-requests=)`,
+        `Unknown argument ${arg} (known: --only=, --duration=, --warmup=, --connections=, --rounds=, --profile, --keep-database, --read-events=, --read-requests=)`,
       );
     }
   }
@@ -241,7 +252,9 @@ async function main(): Promise<number> {
       await server.stop().catch((e: unknown) => console.error(`Could not stop the server: ${String(e)}`));
       console.log("Server stopped");
     }
-    if (database) {
+    if (database && args.keepDatabase && interruptedAt === undefined) {
+      console.log(`Database ${database.name} kept: ${database.url}`);
+    } else if (database) {
       const name = database.name;
       await database
         .drop()

@@ -9,7 +9,11 @@ import { toBigInt } from "./display";
 import { daySql } from "./period";
 import { eventScopeSql, type TReadScope } from "./scope";
 
-const RUN_RATE_OUT = Prisma.raw(`(e.type IN ('ad_spend', 'expense') OR (e.type = 'refund' AND e.direction = 'out'))`);
+/** The forecast's run-rate out (§2.5) over the row (or group) `alias` with type and direction: ad_spend, expense, refund out. */
+export function runRateOutSql(alias: string): Prisma.Sql {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`(${a}.type IN ('ad_spend', 'expense') OR (${a}.type = 'refund' AND ${a}.direction = 'out'))`;
+}
 
 /** Where a window's rows are: the scope's counted actuals with occurred_on in [first from, last to]. */
 export function windowsWhereSql(ownerId: string, scope: TReadScope, windows: ReadonlyArray<{ from: string; to: string }>) {
@@ -36,7 +40,7 @@ export async function windowSums(
     return [
       sum(Prisma.sql`${directionSql("e")} = 'in' AND ${inWindow}`, `in_${i}`),
       sum(Prisma.sql`${directionSql("e")} = 'out' AND ${inWindow}`, `out_${i}`),
-      sum(Prisma.sql`${RUN_RATE_OUT} AND ${inWindow}`, `rate_out_${i}`),
+      sum(Prisma.sql`${runRateOutSql("e")} AND ${inWindow}`, `rate_out_${i}`),
     ];
   });
   const [row] = await db.$queryRaw<Array<Record<string, unknown>>>`

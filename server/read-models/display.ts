@@ -32,7 +32,43 @@ export function toBigInt(value: unknown): bigint {
 /** Minor units as a JSON integer (beyond ±(2^53 − 1): internal_error, never rounded). */
 export const toMinor = toJsonAmount;
 
-type TSnapshotRow = { currency: string; rate: string; as_of: string; source: string; stale: boolean; weight: unknown };
+export type TSnapshotRow = { currency: string; rate: string; as_of: string; source: string; stale: boolean; weight: unknown };
+
+/**
+ * The aggregate behind a frozen rate's staleness, over the financial_events rows `alias` of one
+ * rate group (one currency, rate, day and source): the latest created_at among the ecb rows
+ * that occurred more than ECB_STALE_AFTER_DAYS after the rate's day (NULL when none). A MAX,
+ * not a bool_or of the whole rule: it merges across sub-groups, and PostgreSQL hashes it.
+ */
+export function lateRateSql(alias: string): Prisma.Sql {
+  const e = Prisma.raw(alias);
+  return Prisma.sql`MAX(${e}.created_at) FILTER (WHERE ${e}.fx_source = 'ecb' AND ${e}.occurred_on - ${e}.fx_as_of > ${ECB_STALE_AFTER_DAYS}::int)`;
+}
+
+/**
+ * A rate group is stale when one of its ecb rows was both used (occurred_on) and recorded
+ * (created_at, UTC day) more than ECB_STALE_AFTER_DAYS after the rate's day: given `late`
+ * (lateRateSql, the latest such record), whether it was recorded that late. `late` and `asOf`
+ * are SQL over the group.
+ */
+export function staleSql(late: Prisma.Sql, asOf: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`COALESCE((${late} AT TIME ZONE 'UTC')::date - ${asOf} > ${ECB_STALE_AFTER_DAYS}::int, false)`;
+}
+
+/** A conversion of the envelope's fx from a rate group's row (snapshotConversions, actualFlows). */
+export function snapshotConversionOf(row: TSnapshotRow): TSummaryConversion {
+  return {
+    from: row.currency,
+    fx: {
+      rate: formatRate8(row.rate),
+      as_of: row.as_of,
+      source: row.source as TFxInfo["source"],
+      kind: "snapshot",
+      stale: row.stale === true,
+    },
+    amountMinor: toBigInt(row.weight),
+  };
+}
 
 /**
  * The frozen rates behind the financial_events rows `alias` of `from` matching `where`, one
@@ -50,25 +86,14 @@ export async function snapshotConversions(
   // to_char and two casts per event (half the query at 120,000 events; bench read's plans).
   const rows = await db.$queryRaw<TSnapshotRow[]>`
     SELECT g.currency::text AS currency, g.fx_rate::text AS rate, to_char(g.fx_as_of, 'YYYY-MM-DD') AS as_of,
-           g.fx_source AS source, g.stale, g.weight::text AS weight
+           g.fx_source AS source, ${staleSql(Prisma.sql`g.late`, Prisma.sql`g.fx_as_of`)} AS stale, g.weight::text AS weight
       FROM (SELECT ${e}.currency, ${e}.fx_rate, ${e}.fx_as_of, ${e}.fx_source,
-                   bool_or(${e}.fx_source = 'ecb'
-                           AND LEAST(${e}.occurred_on, (${e}.created_at AT TIME ZONE 'UTC')::date) - ${e}.fx_as_of > ${ECB_STALE_AFTER_DAYS}::int) AS stale,
+                   ${lateRateSql(alias)} AS late,
                    SUM(abs(${e}.base_amount_minor)) AS weight
               FROM ${from}
              WHERE ${where} AND ${e}.fx_rate IS NOT NULL
              GROUP BY 1, 2, 3, 4) g`;
-  return rows.map((row) => ({
-    from: row.currency,
-    fx: {
-      rate: formatRate8(row.rate),
-      as_of: row.as_of,
-      source: row.source as TFxInfo["source"],
-      kind: "snapshot",
-      stale: row.stale === true,
-    },
-    amountMinor: toBigInt(row.weight),
-  }));
+  return rows.map(snapshotConversionOf);
 }
 
 /** A numeric(24, 8) as text with exactly 8 places (PostgreSQL prints the scale; this only guards it). */

@@ -3,6 +3,7 @@
 // conversion with its errors (K5).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
+import { insertEventRow, type TEventRow } from "../../test/helpers/event-rows";
 import { seedBusiness, seedOwner, seedProject, staticOwner } from "../../test/helpers/seed";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
@@ -11,7 +12,9 @@ import { countsInTotals } from "../ledger/counted-total";
 import { fixedClock } from "../shared/clock";
 import { cashPosition, toCashDto } from "./cash";
 import { actualCountedSql, commitmentCountedSql, directionSql, sumInSql, sumOutSql } from "./counted";
+import { windowSums, windowsWhereSql } from "./burn-sums";
 import { currentAmounts, snapshotConversions, toBigInt, toDisplay } from "./display";
+import { actualFlows } from "./flows";
 import { readOwnerDay, type TOwnerDay } from "./period";
 import {
   cashScopeSql,
@@ -44,51 +47,10 @@ async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   throw new Error("expected a refusal");
 }
 
-type TEventFields = {
-  owner?: string;
-  businessId?: string | null;
-  projectId?: string | null;
-  personal?: boolean;
-  type: string;
-  state?: string;
-  status?: string;
-  reconciled?: boolean;
-  direction?: string | null;
-  amount: bigint;
-  currency?: string;
-  base?: bigint;
-  on?: string;
-  fulfilledBy?: string | null;
-};
+type TEventFields = TEventRow & { owner?: string };
 
 /** An event row written directly: states the API cannot make in one call (voided, reconciled, fulfilled). */
-async function insertEvent(f: TEventFields): Promise<string> {
-  const row = await api.db.financialEvent.create({
-    data: {
-      ownerId: f.owner ?? ownerId,
-      businessId: f.businessId ?? null,
-      projectId: f.projectId ?? null,
-      personal: f.personal ?? false,
-      type: f.type,
-      state: f.state ?? "actual",
-      status: f.status ?? "confirmed",
-      reconciled: f.reconciled ?? false,
-      direction: f.direction ?? null,
-      amountMinor: f.amount,
-      currency: f.currency ?? "EUR",
-      baseAmountMinor: f.base ?? f.amount,
-      baseCurrency: "EUR",
-      fxRate: new Prisma.Decimal("1"),
-      fxAsOf: new Date(`${f.on ?? "2026-06-15"}T00:00:00Z`),
-      fxSource: f.currency && f.currency !== "EUR" ? "mock" : "identity",
-      occurredOn: new Date(`${f.on ?? "2026-06-15"}T00:00:00Z`),
-      sourceType: "MANUAL",
-      fulfilledByEventId: f.fulfilledBy ?? null,
-    },
-    select: { id: true },
-  });
-  return row.id;
-}
+const insertEvent = (f: TEventFields): Promise<string> => insertEventRow(api, f.owner ?? ownerId, f);
 
 beforeAll(async () => {
   api = await createTestApi({ clock });
@@ -349,5 +311,112 @@ describe("K5: display", () => {
     } finally {
       applyTestEnv({ FX_SOURCE: undefined });
     }
+  });
+});
+
+describe("K8: flows, one scan", () => {
+  // actualFlows answers the spans' sums and their frozen rates from one grouped scan; windowSums
+  // and snapshotConversions (the financial summary's) answer them one query each. Same rows,
+  // same answers, stale rates included.
+  it("agrees with windowSums and snapshotConversions on every span, direction and rate", async () => {
+    const carol = await seedOwner(api);
+    await api.db.owner.update({ where: { id: carol.ownerId }, data: { baseCurrency: "EUR" } });
+    const shop = (await seedBusiness(api, { name: "Shop" }, carol.token)).id;
+    const row = (f: {
+      type: string;
+      amount: bigint;
+      on: string;
+      direction?: string;
+      state?: string;
+      status?: string;
+      currency?: string;
+      rate?: { value: string; asOf: string; source: string } | null;
+      createdAt?: string;
+      personal?: boolean;
+    }) => ({
+      ownerId: carol.ownerId,
+      businessId: f.personal ? null : shop,
+      personal: f.personal ?? false,
+      type: f.type,
+      state: f.state ?? "actual",
+      status: f.status ?? "confirmed",
+      direction: f.direction ?? null,
+      amountMinor: f.amount,
+      currency: f.currency ?? "USD",
+      baseAmountMinor: f.amount * 2n,
+      baseCurrency: "EUR",
+      fxRate: f.rate === null ? null : new Prisma.Decimal(f.rate?.value ?? "2"),
+      fxAsOf: f.rate === null ? null : new Date(`${f.rate?.asOf ?? f.on}T00:00:00Z`),
+      fxSource: f.rate === null ? null : (f.rate?.source ?? "mock"),
+      occurredOn: new Date(`${f.on}T00:00:00Z`),
+      sourceType: "MANUAL",
+      createdAt: new Date(f.createdAt ?? `${f.on}T12:00:00Z`),
+    });
+    await api.db.financialEvent.createMany({
+      data: [
+        row({ type: "revenue", amount: 10_00n, on: "2026-06-01" }),
+        row({ type: "revenue", amount: -3_00n, on: "2026-06-20" }), // a credit sums as stored
+        row({ type: "expense", amount: 4_00n, on: "2026-06-02" }),
+        row({ type: "ad_spend", amount: 5_00n, on: "2026-06-25" }),
+        row({ type: "recurring_expense", amount: 6_00n, on: "2026-06-26" }),
+        row({ type: "refund", direction: "out", amount: 7_00n, on: "2026-06-27" }),
+        row({ type: "refund", direction: "in", amount: 8_00n, on: "2026-06-28" }),
+        row({ type: "agent_action", amount: 9_00n, on: "2026-06-28" }), // no direction
+        row({ type: "expense", amount: 11_00n, on: "2026-06-29", status: "voided" }), // never counts
+        row({ type: "planned_expense", amount: 12_00n, on: "2026-06-29", state: "planned" }), // a commitment
+        row({ type: "expense", amount: 13_00n, on: "2026-06-30", personal: true }),
+        row({ type: "revenue", amount: 14_00n, on: "2026-06-30", currency: "EUR", rate: null }), // no frozen rate
+        // ecb rates of 2026-06-10: used and recorded 10 days late → stale; used late but recorded in time → not.
+        row({ type: "expense", amount: 15_00n, on: "2026-06-20", rate: { value: "1.1", asOf: "2026-06-10", source: "ecb" } }),
+        row({
+          type: "expense",
+          amount: 16_00n,
+          on: "2026-06-20",
+          rate: { value: "1.2", asOf: "2026-06-10", source: "ecb" },
+          createdAt: "2026-06-11T09:00:00Z",
+        }),
+        row({ type: "revenue", amount: 17_00n, on: "2026-05-01" }), // before every span
+      ],
+    });
+    const carolDay = await readOwnerDay(api.db, carol.ownerId, clock);
+    const spans = [
+      { from: "2026-06-01", to: "2026-06-30" },
+      { from: "2026-06-20", to: "2026-06-28" },
+      { from: "2026-06-30", to: "2026-06-30" },
+    ];
+    for (const scope of [OWNER_SCOPE, { kind: "business", businessId: shop } as TReadScope, PERSONAL_SCOPE]) {
+      const one = await actualFlows(api.db, carolDay, scope, spans, { byBusiness: true });
+      const sums = await windowSums(api.db, carol.ownerId, scope, spans);
+      const asFlows = (list: typeof sums) =>
+        list.map((s) => ({ inMinor: s.in90, outMinor: s.out90, runRateOutMinor: s.runRateOut }));
+      expect(one.flows).toEqual(asFlows(sums));
+      // Each business's flows are its own scope's (personal rows belong to none).
+      const business = await windowSums(api.db, carol.ownerId, { kind: "business", businessId: shop }, spans);
+      expect(one.byBusiness.get(shop)).toEqual(scope.kind === "personal" ? undefined : asFlows(business));
+      expect([...one.byBusiness.keys()]).toEqual(scope.kind === "personal" ? [] : [shop]);
+      const rates = await snapshotConversions(
+        api.db,
+        Prisma.sql`financial_events e`,
+        "e",
+        windowsWhereSql(carol.ownerId, scope, spans),
+      );
+      const key = (c: { from: string; fx: { rate: string; as_of: string } }) => `${c.from} ${c.fx.rate} ${c.fx.as_of}`;
+      const sorted = <T extends { from: string; fx: { rate: string; as_of: string } }>(list: T[]) =>
+        [...list].sort((a, b) => key(a).localeCompare(key(b)));
+      expect(sorted(one.conversions)).toEqual(sorted(rates));
+    }
+    const owner = await actualFlows(api.db, carolDay, OWNER_SCOPE, spans);
+    // June: in 10 − 3 + 8 + 14 = 29; out 4 + 5 + 6 + 7 + 13 + 15 + 16 = 66 (×2 in the base).
+    expect(owner.flows[0]).toEqual({
+      inMinor: 2n * 29_00n,
+      outMinor: 2n * 66_00n,
+      runRateOutMinor: 2n * (4_00n + 5_00n + 7_00n + 13_00n + 15_00n + 16_00n),
+    });
+    expect(owner.flows[2]).toEqual({ inMinor: 2n * 14_00n, outMinor: 2n * 13_00n, runRateOutMinor: 2n * 13_00n });
+    const ecb = owner.conversions.filter((c) => c.fx.source === "ecb").map((c) => [c.fx.rate, c.fx.stale]);
+    expect(ecb.sort()).toEqual([
+      ["1.10000000", true],
+      ["1.20000000", false],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The Overview (pinned-wave2 §2.10): GET /v1/overview, the whole owner at a glance. Built from
 // the kernel: cash (K6, with each business's from the same snapshots), reserved and the out
 // commitments of 30 days (K7, free capital's rule), flows of counted actuals (one scan for the
-// 90-day burn, the last 30 days and the month to date), runway (K8, R = today), the latest
+// 90-day burn, the last 30 days, the month to date and each business's last 30 days), runway (K8, R = today), the latest
 // alerts and the pending approvals. With display_currency each component is converted once
 // and the nets and free capital recomputed from them; runway is counted in the base.
 import { dayParts, formatDay } from "../../lib/days";
@@ -13,7 +13,7 @@ import { cashPositionsByBusiness, toCashDto } from "./cash";
 import { loadCommitments, loadReserved, outgoing, toCommitmentItemDto } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor } from "./display";
-import { actualFlows, actualFlowsByBusiness } from "./flows";
+import { actualFlows } from "./flows";
 import { freeCapitalWindow } from "./forecast-window";
 import {
   OVERVIEW_ALERTS_LIMIT,
@@ -39,9 +39,8 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
   const cash = await cashPositionsByBusiness(db, day);
   const reserved = await loadReserved(db, day, OWNER_SCOPE);
   const upcoming = outgoing(await loadCommitments(db, day, OWNER_SCOPE, window.to));
-  const actuals = await actualFlows(db, day, OWNER_SCOPE, [burn90, last30, monthToDate]);
+  const actuals = await actualFlows(db, day, OWNER_SCOPE, [burn90, last30, monthToDate], { byBusiness: true });
   const [flow90, flow30, flowMonth] = [actuals.flows[0]!, actuals.flows[1]!, actuals.flows[2]!];
-  const byBusiness = await actualFlowsByBusiness(db, day, last30);
   const businesses = await db.business.findMany({
     where: { ownerId: day.ownerId },
     select: { id: true, name: true, currency: true },
@@ -64,7 +63,7 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
   };
   if (cash.owner) components.cash = cash.owner.amountMinor;
   for (const business of businesses) {
-    const flow = byBusiness.get(business.id);
+    const flow = actuals.byBusiness.get(business.id)?.[1];
     components[`${business.id}:in`] = flow?.inMinor ?? 0n;
     components[`${business.id}:out`] = flow?.outMinor ?? 0n;
     const position = cash.businesses.get(business.id);

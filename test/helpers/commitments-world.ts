@@ -1,9 +1,9 @@
 // One owner's books for the forecast, free capital and overview tests (server/read-models), on
 // the read clock 2027-06-15 10:00 UTC (owner in UTC, base EUR, FX_SOURCE=mock: 1 EUR = 1.0842
 // USD, so 1 USD = 0.92233905 EUR). Subscriptions and reservations go through the API; events
-// and cash snapshots are written as rows, because those writes date "today" and "now" by the
-// wall clock and these books need a fixed today (and states one call cannot make: voided,
-// fulfilled, reconciled). The figures every test expects are computed by hand below.
+// and cash snapshots are written as rows, for states one call cannot make (voided, fulfilled,
+// reconciled) and a dated history without a call per row. The figures every test expects are
+// computed by hand below.
 //
 // Atlas (EUR), projects Web and App; Beacon; personal.
 //   Cash (K6): Atlas a1 100 000 EUR (06-14; an older 50 000 on 06-01 is not the latest), a2
@@ -29,6 +29,7 @@ import { randomUUID } from "node:crypto";
 import { fixedClock } from "../../server/shared/clock";
 import { createdData, seedBusiness, seedProject, seedReservation, seedSubscription, staticOwner } from "./seed";
 import { createTestApi, type TTestApi } from "./api";
+import { insertEventRow, type TEventRow } from "./event-rows";
 
 export const WORLD_NOW = "2027-06-15T10:00:00Z";
 export const WORLD_TODAY = "2027-06-15";
@@ -43,54 +44,8 @@ export type TCommitmentsWorld = {
   ids: Record<string, string>;
 };
 
-type TEventRow = {
-  businessId?: string | null;
-  projectId?: string | null;
-  personal?: boolean;
-  type: string;
-  state?: "actual" | "planned";
-  status?: "confirmed" | "voided";
-  reconciled?: boolean;
-  direction?: "in" | "out" | null;
-  amount: bigint;
-  currency?: string;
-  on: string;
-  description?: string;
-  subscriptionId?: string | null;
-  fulfilledBy?: string | null;
-};
-
-/** An event row as the ledger writes it (base EUR; actual events frozen at 1:1, all EUR here). */
-export async function insertEvent(api: TTestApi, ownerId: string, f: TEventRow): Promise<string> {
-  const actual = (f.state ?? "actual") === "actual";
-  const row = await api.db.financialEvent.create({
-    data: {
-      ownerId,
-      businessId: f.businessId ?? null,
-      projectId: f.projectId ?? null,
-      personal: f.personal ?? false,
-      type: f.type,
-      state: f.state ?? "actual",
-      status: f.status ?? "confirmed",
-      reconciled: f.reconciled ?? false,
-      direction: f.direction ?? null,
-      amountMinor: f.amount,
-      currency: f.currency ?? "EUR",
-      baseAmountMinor: actual ? f.amount : null,
-      baseCurrency: actual ? "EUR" : null,
-      fxRate: actual ? "1" : null,
-      fxAsOf: actual ? new Date(`${f.on}T00:00:00Z`) : null,
-      fxSource: actual ? "identity" : null,
-      occurredOn: new Date(`${f.on}T00:00:00Z`),
-      description: f.description ?? null,
-      sourceType: "MANUAL",
-      subscriptionId: f.subscriptionId ?? null,
-      fulfilledByEventId: f.fulfilledBy ?? null,
-    },
-    select: { id: true },
-  });
-  return row.id;
-}
+/** An event row of this owner (test/helpers/event-rows.ts). */
+export const insertEvent = (api: TTestApi, ownerId: string, f: TEventRow): Promise<string> => insertEventRow(api, ownerId, f);
 
 /** A manual cash snapshot row (POST /v1/cash-snapshots refuses an as_of after the wall clock's now). */
 async function snapshot(
