@@ -161,64 +161,20 @@ test.describe("an owner with two businesses", () => {
     await cash(northwind, 1_250_000, "EUR");
     await cash(harbor, 800_000, "USD");
 
-    const event = (path: string, body: Record<string, unknown>) => owner.post(path, body);
-    await event("/v1/revenues", {
-      project_id: website,
-      amount_minor: 420_000,
-      currency: "EUR",
-      occurred_on: addDays(today, -3),
-      description: "Website launch",
-    });
-    await event("/v1/revenues", {
-      business_id: harbor,
-      amount_minor: 150_000,
-      currency: "USD",
-      occurred_on: addDays(today, -10),
-      description: "Pilot",
-    });
-    await event("/v1/expenses", {
-      business_id: northwind,
-      amount_minor: 185_050,
-      currency: "EUR",
-      occurred_on: addDays(today, -5),
-      description: "Contractors",
-    });
-    await event("/v1/expenses", {
-      business_id: northwind,
-      amount_minor: 60_000,
-      currency: "GBP",
-      occurred_on: addDays(today, -20),
-      description: "Conference",
-    });
-    // Older than 30 days, inside 90: Northwind burns cash (a finite runway); the last 30 days are unchanged.
-    await event("/v1/expenses", {
-      business_id: northwind,
-      amount_minor: 900_000,
-      currency: "EUR",
-      occurred_on: addDays(today, -60),
-      description: "Hiring",
-    });
-    await event("/v1/expenses", {
-      business_id: harbor,
-      amount_minor: 99_900,
-      currency: "USD",
-      occurred_on: addDays(today, -1),
-      description: "Cloud",
-    });
-    await event("/v1/planned-expenses", {
-      business_id: northwind,
-      amount_minor: 250_000,
-      currency: "EUR",
-      occurred_on: addDays(today, 7),
-      description: "Office lease",
-    });
-    await event("/v1/planned-expenses", {
-      business_id: northwind,
-      amount_minor: 30_000,
-      currency: "EUR",
-      occurred_on: addDays(today, -2),
-      description: "Late invoice",
-    });
+    // [operation, scope, amount_minor, currency, days from today, description]
+    const events: Array<[string, Record<string, string>, number, string, number, string]> = [
+      ["/v1/revenues", { project_id: website }, 420_000, "EUR", -3, "Website launch"],
+      ["/v1/revenues", { business_id: harbor }, 150_000, "USD", -10, "Pilot"],
+      ["/v1/expenses", { business_id: northwind }, 185_050, "EUR", -5, "Contractors"],
+      ["/v1/expenses", { business_id: northwind }, 60_000, "GBP", -20, "Conference"],
+      // Older than 30 days, inside 90: Northwind burns cash (a finite runway); the last 30 days are unchanged.
+      ["/v1/expenses", { business_id: northwind }, 900_000, "EUR", -60, "Hiring"],
+      ["/v1/expenses", { business_id: harbor }, 99_900, "USD", -1, "Cloud"],
+      ["/v1/planned-expenses", { business_id: northwind }, 250_000, "EUR", 7, "Office lease"],
+      ["/v1/planned-expenses", { business_id: northwind }, 30_000, "EUR", -2, "Late invoice"],
+    ];
+    for (const [path, scope, amount_minor, currency, days, description] of events)
+      await owner.post(path, { ...scope, amount_minor, currency, occurred_on: addDays(today, days), description });
     await owner.post("/v1/subscriptions", {
       business_id: northwind,
       name: "Design suite",

@@ -11,14 +11,13 @@ import { AlertsCard } from "../integrations/alerts-card";
 import { useDateFormat, usePreferences } from "../panel/preferences";
 import { CardSection } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
-import { ListIcon, RepeatIcon } from "../ui/icons";
-import { CommitmentsTimeline } from "./commitments-timeline";
+import { ListIcon } from "../ui/icons";
+import { CommittedCostsCard } from "./commitments-timeline";
 import { CoveragePill } from "./coverage-pill";
 import { FigureList } from "./figure-list";
 import { COMMITTED_LABEL, ForecastChart, RUN_RATE_LABEL } from "./forecast-chart";
 import {
   cashAsOfWords,
-  commitmentsCurrencies,
   FORECAST_HORIZONS,
   formatCalendarDay,
   forecastPoints,
@@ -228,31 +227,12 @@ export function BusinessOverview(props: {
           )}
         </CardSection>
 
-        <section className="card" aria-labelledby="upcoming-heading">
-          <div className="card-header">
-            <div>
-              <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
-              <p>{commitmentsCurrencies(summary.base_currency, currency)}</p>
-            </div>
-            <span className="count count-strong" data-testid="upcoming-total">
-              {money(freeCapital.committed.total_minor)}
-            </span>
-          </div>
-          {freeCapital.items.length === 0 ? (
-            <EmptyState icon={<RepeatIcon />} title="Nothing committed">
-              No planned expenses or subscription charges in the next 30 days. Add them under{" "}
-              <Link href="/subscriptions">Subscriptions</Link> or <Link href="/events">Events</Link>.
-            </EmptyState>
-          ) : (
-            <div className="card-body">
-              <CommitmentsTimeline
-                items={freeCapital.items}
-                baseCurrency={summary.base_currency}
-                label="Committed costs by day"
-              />
-            </div>
-          )}
-        </section>
+        <CommittedCostsCard
+          items={freeCapital.items}
+          totalMinor={freeCapital.committed.total_minor}
+          baseCurrency={summary.base_currency}
+          currency={currency}
+        />
       </div>
 
       <AlertsCard alerts={props.figures.alerts} isPending={false} isError={false} limit={10} />

@@ -2,9 +2,45 @@
 // What is already committed in the coming days: planned expenses and subscription charges, day
 // by day, as the API lists them (overdue planned items are dated today and marked so). Each
 // amount in the owner's base currency, with the original beside it when it differs.
+import Link from "next/link";
 import { formatMinor } from "@/lib/money";
 import { usePreferences } from "../panel/preferences";
-import { formatCalendarDay, shareWords, timelineDays, type TCommitmentItem } from "./figures";
+import { EmptyState } from "../ui/empty-state";
+import { RepeatIcon } from "../ui/icons";
+import { commitmentsCurrencies, formatCalendarDay, shareWords, timelineDays, type TCommitmentItem } from "./figures";
+
+/** The card of the committed costs of the next 30 days: their total (in `currency`) and their timeline (in the base). */
+export function CommittedCostsCard(props: {
+  items: readonly TCommitmentItem[];
+  totalMinor: number;
+  baseCurrency: string;
+  currency: string;
+}) {
+  const { locale } = usePreferences();
+  return (
+    <section className="card" aria-labelledby="upcoming-heading">
+      <div className="card-header">
+        <div>
+          <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
+          <p>{commitmentsCurrencies(props.baseCurrency, props.currency)}</p>
+        </div>
+        <span className="count count-strong" data-testid="upcoming-total">
+          {formatMinor(props.totalMinor, props.currency, locale)}
+        </span>
+      </div>
+      {props.items.length === 0 ? (
+        <EmptyState icon={<RepeatIcon />} title="Nothing committed">
+          No planned expenses or subscription charges in the next 30 days. Add them under{" "}
+          <Link href="/subscriptions">Subscriptions</Link> or <Link href="/events">Events</Link>.
+        </EmptyState>
+      ) : (
+        <div className="card-body">
+          <CommitmentsTimeline items={props.items} baseCurrency={props.baseCurrency} label="Committed costs by day" />
+        </div>
+      )}
+    </section>
+  );
+}
 
 export function CommitmentsTimeline(props: { items: readonly TCommitmentItem[]; baseCurrency: string; label: string }) {
   const { locale } = usePreferences();

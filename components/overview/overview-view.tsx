@@ -11,13 +11,12 @@ import { AlertsCard } from "../integrations/alerts-card";
 import { useDateFormat, usePreferences } from "../panel/preferences";
 import { CardSection } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
-import { BuildingIcon, ListIcon, RepeatIcon } from "../ui/icons";
-import { CommitmentsTimeline } from "./commitments-timeline";
+import { BuildingIcon, ListIcon } from "../ui/icons";
+import { CommittedCostsCard } from "./commitments-timeline";
 import { CoveragePill } from "./coverage-pill";
 import { FigureList } from "./figure-list";
 import {
   cashAsOfWords,
-  commitmentsCurrencies,
   formatCalendarDay,
   nothingMoved,
   runwayWords,
@@ -156,31 +155,12 @@ export function OverviewView(props: {
           )}
         </CardSection>
 
-        <section className="card" aria-labelledby="upcoming-heading">
-          <div className="card-header">
-            <div>
-              <h2 id="upcoming-heading">Committed costs, next 30 days</h2>
-              <p>{commitmentsCurrencies(overview.base_currency, currency)}</p>
-            </div>
-            <span className="count count-strong" data-testid="upcoming-total">
-              {money(overview.upcoming_total_minor)}
-            </span>
-          </div>
-          {overview.upcoming_costs.length === 0 ? (
-            <EmptyState icon={<RepeatIcon />} title="Nothing committed">
-              No planned expenses or subscription charges in the next 30 days. Add them under{" "}
-              <Link href="/subscriptions">Subscriptions</Link> or <Link href="/events">Events</Link>.
-            </EmptyState>
-          ) : (
-            <div className="card-body">
-              <CommitmentsTimeline
-                items={overview.upcoming_costs}
-                baseCurrency={overview.base_currency}
-                label="Committed costs by day"
-              />
-            </div>
-          )}
-        </section>
+        <CommittedCostsCard
+          items={overview.upcoming_costs}
+          totalMinor={overview.upcoming_total_minor}
+          baseCurrency={overview.base_currency}
+          currency={currency}
+        />
       </div>
 
       <AlertsCard alerts={overview.alerts} isPending={false} isError={false} limit={10} />
