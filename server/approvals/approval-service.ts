@@ -125,7 +125,7 @@ async function claimPending(
 /** The agent a held write runs as (its grants no longer matter: the owner consented). */
 function agentCaller(caller: TCaller, agentId: string): TCaller {
   const actor: TAgentActor = { type: "agent", ownerId: caller.ownerId, agentId, tokenKey: "approval", grants: [] };
-  return { ownerId: caller.ownerId, actor, requestId: caller.requestId };
+  return { ownerId: caller.ownerId, actor, requestId: caller.requestId, now: caller.now };
 }
 
 type TOverride = Record<string, unknown> | undefined;

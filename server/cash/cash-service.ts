@@ -132,15 +132,17 @@ function prepare(ownerId: string, input: TCashSnapshotWrite, index: number, now:
  * (shape, scope, a business that is not the owner's), currency_unsupported, fx_unavailable.
  * Both writes are single atomic statements (INSERT … ON CONFLICT DO NOTHING, then UPDATE …
  * WHERE as_of < new), so concurrent writers of one account-day keep the latest as_of.
- * With `audit`, every write is audited in the same transaction.
+ * `now` is the time the write runs at (an as_of after it is refused). With `audit`, every write is
+ * audited in the same transaction.
  */
 export async function upsertCashSnapshots(
   tx: TDbOrTx,
   ownerId: string,
   inputs: TCashSnapshotWrite[],
-  audit?: { actor: TAuditActor; requestId?: string | null },
+  options: { now: Date; audit?: { actor: TAuditActor; requestId?: string | null } },
 ): Promise<TCashUpsertResult> {
-  const now = Date.now();
+  const { audit } = options;
+  const now = options.now.getTime();
   const rejected: TCashRejection[] = [];
   let prepared: TPrepared[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -273,7 +275,7 @@ export async function createCashSnapshot(
           payload: input.payload,
         },
       ],
-      { actor: caller.actor, requestId: caller.requestId },
+      { now: caller.now, audit: { actor: caller.actor, requestId: caller.requestId } },
     );
     const [rejection] = result.rejected;
     if (rejection) {

@@ -191,55 +191,60 @@ describe("upsertCashSnapshots (the snapshot path)", () => {
     const integrationId = "0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f";
     const source = (external_id: string) => ({ source: { type: "BANK_API", integration_id: integrationId, external_id } });
     const result = await inTransaction(api.db, (tx) =>
-      upsertCashSnapshots(tx, ownerId, [
-        {
-          business_id: businessId,
-          amount_minor: 10,
-          currency: "EUR",
-          as_of: "2026-06-01T08:00:00Z",
-          payload: { account_id: "b1" },
-          provenance: source("bank_provider_a:b1:2026-06-01"),
-        },
-        {
-          business_id: businessId,
-          amount_minor: 20,
-          currency: "EUR",
-          as_of: "2026-06-01T09:00:00Z",
-          payload: { account_id: "b1" },
-          provenance: source("bank_provider_a:b1:2026-06-01"),
-        },
-        {
-          business_id: businessId,
-          amount_minor: 5,
-          currency: "EUR",
-          as_of: "2026-06-01T07:00:00Z",
-          payload: { account_id: "b1" },
-          provenance: source("bank_provider_a:b1:2026-06-01"),
-        },
-        {
-          business_id: businessId,
-          amount_minor: 1,
-          currency: "BRL",
-          as_of: "2026-06-01T08:00:00Z",
-          payload: { account_id: "b2" },
-        },
-        {
-          business_id: foreign.id,
-          amount_minor: 1,
-          currency: "EUR",
-          as_of: "2026-06-01T08:00:00Z",
-          payload: { account_id: "b3" },
-        },
-        {
-          business_id: businessId,
-          amount_minor: 1,
-          currency: "EUR",
-          as_of: "2026-06-01T08:00:00Z",
-          payload: { account_id: "b4" },
-          provenance: source("bank_provider_a:b4:2026-05-31"),
-        },
-        { personal: true, amount_minor: 7, currency: "USD", as_of: "2026-06-01T08:00:00Z", payload: { account_id: "p1" } },
-      ]),
+      upsertCashSnapshots(
+        tx,
+        ownerId,
+        [
+          {
+            business_id: businessId,
+            amount_minor: 10,
+            currency: "EUR",
+            as_of: "2026-06-01T08:00:00Z",
+            payload: { account_id: "b1" },
+            provenance: source("bank_provider_a:b1:2026-06-01"),
+          },
+          {
+            business_id: businessId,
+            amount_minor: 20,
+            currency: "EUR",
+            as_of: "2026-06-01T09:00:00Z",
+            payload: { account_id: "b1" },
+            provenance: source("bank_provider_a:b1:2026-06-01"),
+          },
+          {
+            business_id: businessId,
+            amount_minor: 5,
+            currency: "EUR",
+            as_of: "2026-06-01T07:00:00Z",
+            payload: { account_id: "b1" },
+            provenance: source("bank_provider_a:b1:2026-06-01"),
+          },
+          {
+            business_id: businessId,
+            amount_minor: 1,
+            currency: "BRL",
+            as_of: "2026-06-01T08:00:00Z",
+            payload: { account_id: "b2" },
+          },
+          {
+            business_id: foreign.id,
+            amount_minor: 1,
+            currency: "EUR",
+            as_of: "2026-06-01T08:00:00Z",
+            payload: { account_id: "b3" },
+          },
+          {
+            business_id: businessId,
+            amount_minor: 1,
+            currency: "EUR",
+            as_of: "2026-06-01T08:00:00Z",
+            payload: { account_id: "b4" },
+            provenance: source("bank_provider_a:b4:2026-05-31"),
+          },
+          { personal: true, amount_minor: 7, currency: "USD", as_of: "2026-06-01T08:00:00Z", payload: { account_id: "p1" } },
+        ],
+        { now: new Date() },
+      ),
     );
     expect(result).toMatchObject({ inserted: 3, replaced: 1, deduped: 1 });
     expect(result.rejected.map((r) => [r.index, r.code])).toEqual([

@@ -12,7 +12,7 @@ export async function ingestCashSnapshotsInTx(
   tx: TTx,
   ownerId: string,
   inputs: readonly unknown[],
-  options: { requestId?: string | null } = {},
+  options: { requestId?: string | null; now?: Date } = {},
 ): Promise<TSnapshotResult> {
   const rejected: TRejectedItem[] = [];
   const parsed = inputs.map((raw, index) => ({ index, result: ZCashSnapshotInput.safeParse(raw) }));
@@ -72,8 +72,8 @@ export async function ingestCashSnapshotsInTx(
   let deduped = 0;
   for (const [integrationId, group] of groups) {
     const result = await upsertCashSnapshots(tx, ownerId, group.writes, {
-      actor: { type: "integration", ownerId, integrationId },
-      requestId: options.requestId ?? null,
+      now: options.now ?? new Date(),
+      audit: { actor: { type: "integration", ownerId, integrationId }, requestId: options.requestId ?? null },
     });
     inserted += result.inserted;
     deduped += result.deduped;

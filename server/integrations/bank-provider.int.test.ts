@@ -24,7 +24,12 @@ beforeAll(async () => {
   api = await createTestApi();
   ownerId = (await staticOwner(api)).ownerId;
   businessId = (await seedBusiness(api, { name: "Bank Co" })).id;
-  caller = { ownerId, actor: { type: "owner", ownerId, credential: "static", tokenKey: "test" }, requestId: "req_bank_test" };
+  caller = {
+    ownerId,
+    actor: { type: "owner", ownerId, credential: "static", tokenKey: "test" },
+    requestId: "req_bank_test",
+    now: new Date(),
+  };
   const other = await seedOwner(api, "bank-other@example.test");
   othersBusinessId = (await seedBusiness(api, { name: "Theirs" }, other.token)).id;
 });

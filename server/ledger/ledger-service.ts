@@ -25,9 +25,9 @@ import type { TCreateRecurringExpenseInput, TEvent, TFindEventsQuery, TManualEve
 
 type TOwnerSettings = { baseCurrency: string; timezone: string; today: string };
 
-/** The owner's base currency, timezone and today (server/shared/owner-today.ts). */
-async function ownerSettings(db: TDbOrTx, ownerId: string): Promise<TOwnerSettings> {
-  return loadOwnerDay(db, ownerId);
+/** The owner's base currency, timezone and today at `now` (server/shared/owner-today.ts). */
+async function ownerSettings(db: TDbOrTx, ownerId: string, now: Date): Promise<TOwnerSettings> {
+  return loadOwnerDay(db, ownerId, now);
 }
 
 function provenanceOf(caller: TCaller): Prisma.InputJsonObject {
@@ -150,7 +150,7 @@ export async function createManualEvent(
   input: TManualEventInput,
 ): Promise<TEvent> {
   const { type, state } = MANUAL_KINDS[kind];
-  const owner = await ownerSettings(db, caller.ownerId);
+  const owner = await ownerSettings(db, caller.ownerId, caller.now);
   if (state === "actual" && input.occurred_on > owner.today) {
     throw AppError.invalidField("occurred_on", "is after today; record a future expense as a planned expense");
   }
@@ -176,7 +176,7 @@ export async function createManualEvent(
  * timezone), planned otherwise; it links to the subscription by subscription_id.
  */
 export async function createRecurringExpense(db: TDbOrTx, caller: TCaller, input: TCreateRecurringExpenseInput) {
-  const owner = await ownerSettings(db, caller.ownerId);
+  const owner = await ownerSettings(db, caller.ownerId, caller.now);
   const state: TEventState = input.next_charge_on <= owner.today ? "actual" : "planned";
   const scope = await resolveScope(db, caller.ownerId, input);
   const row: TManualRow = {
@@ -205,8 +205,9 @@ async function currentBases(db: TDbOrTx, ownerId: string, rows: FinancialEvent[]
   const pending = rows.filter((row) => !hasSnapshot(row));
   const bases = new Map<string, TCurrentBase>();
   if (pending.length === 0) return bases;
-  const owner = await ownerSettings(db, ownerId);
-  const on = todayUtc();
+  const now = new Date(); // reads value at the current rate of the wall clock's day (no caller here)
+  const owner = await ownerSettings(db, ownerId, now);
+  const on = todayUtc(now);
   const outcomes = await convertManySettled(
     db,
     pending.map((row) => ({

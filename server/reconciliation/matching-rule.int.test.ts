@@ -91,6 +91,7 @@ async function previewPairs(o: TReconciliationOwner, labelOf: Map<string, string
     ownerId: o.ownerId,
     actor: { type: "owner", ownerId: o.ownerId, credential: "static", tokenKey: "matching" },
     requestId: "req_matching",
+    now: new Date(),
   };
   const { preview } = await createImport(
     db,

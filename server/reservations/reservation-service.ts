@@ -42,7 +42,7 @@ async function toReservationDtos(db: TDbOrTx, ownerId: string, rows: BudgetReser
 
 export async function createReservation(db: TDbOrTx, caller: TCaller, input: TCreateReservationInput): Promise<TReservation> {
   assertKnownCurrency(input.currency, "currency");
-  if (input.expires_on && input.expires_on < (await ownerToday(db, caller.ownerId))) {
+  if (input.expires_on && input.expires_on < (await ownerToday(db, caller.ownerId, caller.now))) {
     throw AppError.invalidField("expires_on", "must not be in the past");
   }
   return inTransaction(db, async (tx) => {

@@ -152,6 +152,7 @@ describe("POST /v1/subscriptions", () => {
       ownerId,
       actor: { type: "owner", ownerId, credential: "static", tokenKey: "test" },
       requestId: "req_test",
+      now: new Date(),
     };
     const before = await counts();
     const audits = await api.db.auditEntry.count();
