@@ -1,5 +1,5 @@
-// PostgreSQL for tests: a template database with the migrations applied once per run, and a
-// fresh copy of it per test file.
+// PostgreSQL for tests: a template database with the migrations applied once per set of
+// migrations (test/setup/postgres-template.ts), and a fresh copy of it per test file.
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,6 +18,17 @@ export async function adminQuery(sql: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    return (found.rowCount ?? 0) > 0;
   } finally {
     await client.end();
   }
