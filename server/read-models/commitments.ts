@@ -180,7 +180,7 @@ function byDate(a: TUnvalued, b: TUnvalued): number {
 
 /** The scope's commitments from today to `end` (inclusive), each valued at today's rate. */
 export async function loadCommitments(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TCommitments> {
-  const [planned, charges] = [await plannedRows(db, day, scope, end), await chargeItems(db, day, scope, end)];
+  const [planned, charges] = await Promise.all([plannedRows(db, day, scope, end), chargeItems(db, day, scope, end)]);
   const unvalued = [...planned, ...charges].sort(byDate);
   const { amounts, conversions } = await currentAmounts(db, day, unvalued);
   return { items: unvalued.map((item, i) => ({ ...item, baseAmountMinor: amounts[i]! })), conversions };

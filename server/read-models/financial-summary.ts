@@ -68,7 +68,7 @@ export async function getFinancialSummary(
   const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")}
     AND e.occurred_on BETWEEN ${daySql(from)} AND ${daySql(to)}`;
   const byProject = scope.kind === "business";
-  const rows = await db.$queryRaw<TGroupRow[]>`
+  const groups = db.$queryRaw<TGroupRow[]>`
     SELECT CASE WHEN GROUPING(e.type, ${directionSql("e")}) = 0 THEN 'type'
                 WHEN GROUPING(e.category) = 0 THEN 'category'
                 WHEN GROUPING(e.project_id) = 0 THEN 'project'
@@ -83,6 +83,18 @@ export async function getFinancialSummary(
       FROM financial_events e
      WHERE ${inScope}
      GROUP BY GROUPING SETS ((e.type, ${directionSql("e")}), (e.category), (e.project_id), (e.source_type))`;
+
+  // Cash and runway now (R = today); burn over the 90 days to `to` (R = to).
+  const burnToday = burnWindow(day.today);
+  const burnTo = burnWindow(to);
+  // Independent reads, issued together (see overview.ts).
+  const [rows, cash, [nowSums, toSums], snapshots, coverage] = await Promise.all([
+    groups,
+    cashPosition(db, day, scope),
+    windowSums(db, day.ownerId, scope, [burnToday, burnTo]),
+    snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope),
+    envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS),
+  ]);
 
   const typeRows = rows.filter((r) => r.set === "type");
   const component = (name: TComponent) => {
@@ -100,14 +112,6 @@ export async function getFinancialSummary(
     ad_spend: component("ad_spend"),
   };
 
-  // Cash and runway now (R = today); burn over the 90 days to `to` (R = to).
-  const burnToday = burnWindow(day.today);
-  const burnTo = burnWindow(to);
-  // One after another: a transaction (or PGlite's one connection) runs one statement at a time.
-  const cash = await cashPosition(db, day, scope);
-  const [nowSums, toSums] = await windowSums(db, day.ownerId, scope, [burnToday, burnTo]);
-  const snapshots = await snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope);
-  const coverage = await envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS);
   const burnNow = burnOf(nowSums!.in90, nowSums!.out90);
   const burn = burnOf(toSums!.in90, toSums!.out90);
   const runway = runwayOf(cash?.amountMinor ?? null, burnNow.netBurn90, day.today);

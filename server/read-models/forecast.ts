@@ -72,11 +72,15 @@ export async function getForecast(
         ? PERSONAL_SCOPE
         : OWNER_SCOPE;
 
-  const cash = await cashPosition(db, day, scope);
-  const reserved = await loadReserved(db, day, scope);
-  const commitments = await loadCommitments(db, day, scope, window.to);
   const runRateWindow = burnWindow(day.today);
-  const actuals = await actualFlows(db, day, scope, [runRateWindow]);
+  // Independent reads, issued together (see overview.ts).
+  const [cash, reserved, commitments, actuals, coverage] = await Promise.all([
+    cashPosition(db, day, scope),
+    loadReserved(db, day, scope),
+    loadCommitments(db, day, scope, window.to),
+    actualFlows(db, day, scope, [runRateWindow]),
+    envelopeCoverage(db, day, scope, FORECAST_COVERAGE),
+  ]);
   const flows = actuals.flows[0]!;
 
   // The components, in the base: cash, reserved, T_in, T_out and each day's sums by kind. With
@@ -140,5 +144,5 @@ export async function getForecast(
     },
     fx_used: displayed.fxUsed,
   };
-  return { data, fx: displayed.fx, coverage: await envelopeCoverage(db, day, scope, FORECAST_COVERAGE) };
+  return { data, fx: displayed.fx, coverage };
 }

@@ -18,8 +18,8 @@ import type { TOwnerDay } from "../shared/owner-today";
 
 /** Reserved and out commitments of a scope over the window, in the base. */
 async function poolOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, to: string) {
-  const reserved = await loadReserved(db, day, scope);
-  const commitments = outgoing(await loadCommitments(db, day, scope, to));
+  const [reserved, all] = await Promise.all([loadReserved(db, day, scope), loadCommitments(db, day, scope, to)]);
+  const commitments = outgoing(all);
   const totals = commitmentTotals(commitments.items);
   return { reserved, commitments, planned: totals.plannedOut, subscriptions: totals.subscriptions };
 }
@@ -30,9 +30,13 @@ export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; cloc
   const scope = await resolveReadScope(db, day.ownerId, input.query);
   const poolScope: TReadScope = scope.kind === "project" ? { kind: "business", businessId: scope.businessId } : scope;
 
-  const cash = await cashPosition(db, day, poolScope);
-  const pool = await poolOf(db, day, poolScope, window.to);
-  const project = scope.kind === "project" ? await poolOf(db, day, scope, window.to) : null;
+  // Independent reads, issued together (see overview.ts).
+  const [cash, pool, project, coverage] = await Promise.all([
+    cashPosition(db, day, poolScope),
+    poolOf(db, day, poolScope, window.to),
+    scope.kind === "project" ? poolOf(db, day, scope, window.to) : null,
+    envelopeCoverage(db, day, scope, FREE_CAPITAL_COVERAGE),
+  ]);
 
   const components: Record<string, bigint> = {
     reserved: pool.reserved.amountMinor,
@@ -86,5 +90,5 @@ export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; cloc
     items: pool.commitments.items.map(toCommitmentItemDto),
     fx_used: displayed.fxUsed,
   };
-  return { data, fx: displayed.fx, coverage: await envelopeCoverage(db, day, scope, FREE_CAPITAL_COVERAGE) };
+  return { data, fx: displayed.fx, coverage };
 }

@@ -35,20 +35,25 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
   const monthToDate = { from: formatDay(year, month, 1), to: today };
   const burn90 = burnWindow(today);
 
-  // One statement at a time: a transaction (or PGlite's one connection) runs them in turn.
-  const cash = await cashPositionsByBusiness(db, day);
-  const reserved = await loadReserved(db, day, OWNER_SCOPE);
-  const upcoming = outgoing(await loadCommitments(db, day, OWNER_SCOPE, window.to));
-  const actuals = await actualFlows(db, day, OWNER_SCOPE, [burn90, last30, monthToDate], { byBusiness: true });
+  // Independent reads, issued together: on PostgreSQL's pool they run side by side (a request
+  // is a dozen short statements, so their round trips dominate); a transaction or PGlite's one
+  // connection simply queues them.
+  const [cash, reserved, commitments, actuals, businesses, alerts, pendingApprovals, coverage] = await Promise.all([
+    cashPositionsByBusiness(db, day),
+    loadReserved(db, day, OWNER_SCOPE),
+    loadCommitments(db, day, OWNER_SCOPE, window.to),
+    actualFlows(db, day, OWNER_SCOPE, [burn90, last30, monthToDate], { byBusiness: true }),
+    db.business.findMany({
+      where: { ownerId: day.ownerId },
+      select: { id: true, name: true, currency: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+    findRecentAlerts(db, day.ownerId, { limit: OVERVIEW_ALERTS_LIMIT }),
+    db.approval.count({ where: { ownerId: day.ownerId, status: "pending" } }),
+    envelopeCoverage(db, day, OWNER_SCOPE, COVERAGE_DOMAINS),
+  ]);
+  const upcoming = outgoing(commitments);
   const [flow90, flow30, flowMonth] = [actuals.flows[0]!, actuals.flows[1]!, actuals.flows[2]!];
-  const businesses = await db.business.findMany({
-    where: { ownerId: day.ownerId },
-    select: { id: true, name: true, currency: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const alerts = await findRecentAlerts(db, day.ownerId, { limit: OVERVIEW_ALERTS_LIMIT });
-  const pendingApprovals = await db.approval.count({ where: { ownerId: day.ownerId, status: "pending" } });
-  const coverage = await envelopeCoverage(db, day, OWNER_SCOPE, COVERAGE_DOMAINS);
 
   const upcomingTotal = upcoming.items.reduce((sum, item) => sum + item.baseAmountMinor, 0n);
   const runway = runwayOf(cash.owner?.amountMinor ?? null, burnOf(flow90.inMinor, flow90.outMinor).netBurn90, today);
