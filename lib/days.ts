@@ -35,12 +35,39 @@ export function todayUtc(now = new Date()): string {
 
 /** Whether the runtime knows an IANA time zone (Europe/Berlin yes, Mars/Olympus no). */
 export function isTimeZone(value: string): boolean {
+  return formatOf(DAY_PARTS, value) !== undefined;
+}
+
+// An Intl.DateTimeFormat costs far more to build than to use (a read model asks for a zone's
+// day boundaries a dozen times per request), so each zone's formats are built once. Only zones
+// the runtime accepts are kept, and the cache is bounded against a flood of spellings.
+const DAY_PARTS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+const INSTANT_PARTS: Intl.DateTimeFormatOptions = {
+  ...DAY_PARTS,
+  hourCycle: "h23",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+};
+const FORMATS_KEPT = 1_000;
+const formats = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>([
+  [DAY_PARTS, new Map()],
+  [INSTANT_PARTS, new Map()],
+]);
+
+/** The en-US format of `parts` in `timeZone`, or undefined for a zone the runtime does not know. */
+function formatOf(parts: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat | undefined {
+  const byZone = formats.get(parts)!;
+  let format = byZone.get(timeZone);
+  if (format) return format;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    format = new Intl.DateTimeFormat("en-US", { ...parts, timeZone });
   } catch {
-    return false;
+    return undefined;
   }
+  if (byZone.size >= FORMATS_KEPT) byZone.clear();
+  byZone.set(timeZone, format);
+  return format;
 }
 
 /** The zone itself when the runtime knows it, else UTC: how an owner's stored timezone is read. */
@@ -55,28 +82,16 @@ export function timeZoneOrUtc(value: string | null | undefined): string {
  * request's clock); this is the rule under it.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  } catch {
-    return todayUtc(now);
-  }
+  const format = formatOf(DAY_PARTS, timeZone);
+  if (!format) return todayUtc(now);
+  const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** The zone's offset from UTC at `instant`, in ms (Berlin in winter: +3,600,000). */
 function zoneOffsetMs(timeZone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
+  const parts = (formatOf(INSTANT_PARTS, timeZone) ?? formatOf(INSTANT_PARTS, "UTC")!).formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return asUtc - (instant.getTime() - instant.getMilliseconds());
