@@ -58,7 +58,7 @@ test("a budget reservation is created (every error at once first), released in p
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reservations" }).click();
   await expect(page.getByRole("heading", { name: "Budget reservations", level: 1 })).toBeVisible();
-  const list = page.getByRole("region", { name: "Reservations" });
+  const list = page.getByRole("region", { name: "Reservations", exact: true });
   await expect(list.getByRole("heading", { name: "No active reservations" })).toBeVisible();
   await expect(list).toContainText("sets money aside");
 
@@ -134,10 +134,10 @@ test("cash: balances recorded for a business and for personal show per account, 
   await form.getByRole("button", { name: "Record cash" }).click();
   await expect(form.getByRole("status").first()).toHaveText("The balance of savings was added.");
 
-  const business = latest.getByRole("region", { name: BUSINESS });
+  const business = latest.getByRole("region", { name: BUSINESS, exact: true });
   await expect(business.getByRole("row", { name: /main/ })).toContainText("€1,234.56");
   await expect(business).toContainText("Total ≈ $"); // EUR shown in the base currency too
-  const personal = latest.getByRole("region", { name: "Personal" });
+  const personal = latest.getByRole("region", { name: "Personal", exact: true });
   await expect(personal.getByRole("row", { name: /savings/ })).toContainText("$500.00");
 
   // A later reading of the same account on the same day replaces the earlier one.
@@ -148,7 +148,7 @@ test("cash: balances recorded for a business and for personal show per account, 
   await form.getByRole("button", { name: "Record cash" }).click();
   await expect(business.getByRole("row", { name: /main/ })).toContainText("€2,000.00");
   await expect(latest).not.toContainText("€1,234.56");
-  const recent = page.getByRole("region", { name: "Recent snapshots" });
+  const recent = page.getByRole("region", { name: "Recent snapshots", exact: true });
   await expect(recent.getByRole("row")).toHaveCount(3); // header + one per account and day
   await expect(recent).toContainText("2 snapshots");
   await shot(page, "cash");

@@ -13,6 +13,7 @@ import { useCursorList } from "../panel/use-cursor-list";
 import { CardHeader } from "../ui/card";
 import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
+import { ScrollRegion } from "../ui/scroll-region";
 import { Field, FormAlert } from "../ui/field";
 import { ListIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
@@ -345,7 +346,9 @@ export function AuditView() {
               : "Every change you or your agents make (a business created, an expense recorded, an approval decided, an agent refused) is written here. Make a change and it appears."}
           </EmptyState>
         ) : (
-          <DataTable columns={columns} items={list.items} scroll />
+          <ScrollRegion label="Audit entries, scrollable">
+            <DataTable columns={columns} items={list.items} />
+          </ScrollRegion>
         )}
         <LoadMore list={list} />
       </section>

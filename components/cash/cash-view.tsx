@@ -13,6 +13,7 @@ import { useCursorList } from "../panel/use-cursor-list";
 import { CardHeader, CardSection } from "../ui/card";
 import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
+import { ScrollRegion } from "../ui/scroll-region";
 import { FormAlert } from "../ui/field";
 import { BuildingIcon, ListIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
@@ -104,15 +105,15 @@ function LatestBalances({ scopes }: { scopes: TScopes }) {
           personal money. Cash, runway and free capital start from these.
         </EmptyState>
       ) : (
-        <div className="card-body stack">
+        <div className="card-body stack" style={{ gridTemplateColumns: "minmax(0, 1fr)" }}>
           {keys.map((key) => {
             const group = groups.get(key)!;
             const label = scopeLabel(scopes, group[0]!);
             const total = baseTotal(group);
             const headingId = `cash-${key.replace(":", "-")}`;
             return (
-              <section key={key} aria-labelledby={headingId} className="cash-group">
-                <div className="card-header" style={{ padding: "0 0 6px", border: "none" }}>
+              <section key={key} aria-labelledby={headingId} style={{ minWidth: 0 }}>
+                <div className="card-header" style={{ padding: "0 0 6px", border: "none", flexWrap: "wrap", gap: 4 }}>
                   <h3 id={headingId} style={{ margin: 0, fontSize: "1rem" }}>
                     {label}
                   </h3>
@@ -125,7 +126,9 @@ function LatestBalances({ scopes }: { scopes: TScopes }) {
                     ) : null}
                   </span>
                 </div>
-                <DataTable columns={ACCOUNT_COLUMNS} items={group} scroll compact />
+                <ScrollRegion label={`Accounts of ${label}`}>
+                  <DataTable columns={ACCOUNT_COLUMNS} items={group} compact />
+                </ScrollRegion>
               </section>
             );
           })}
@@ -183,7 +186,9 @@ function RecentSnapshots({ scopes }: { scopes: TScopes }) {
           Balances you record here, and those your bank integrations or statement imports bring in, are listed here.
         </EmptyState>
       ) : (
-        <DataTable columns={columns} items={list.items} scroll />
+        <ScrollRegion label="Recent snapshots, scrollable">
+          <DataTable columns={columns} items={list.items} />
+        </ScrollRegion>
       )}
       <LoadMore list={list} />
     </section>

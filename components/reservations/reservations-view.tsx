@@ -16,6 +16,7 @@ import { CardHeader, CardSection } from "../ui/card";
 import { Confirm } from "../ui/confirm";
 import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
+import { ScrollRegion } from "../ui/scroll-region";
 import { Field, FormAlert } from "../ui/field";
 import { FolderIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
@@ -213,15 +214,16 @@ export function ReservationsView({ defaultCurrency }: { defaultCurrency: string 
             longer needed.
           </EmptyState>
         ) : (
-          <DataTable
-            columns={columns(scopes, today, releasingId, (id) => {
-              setNotice(null);
-              setReleasingId(id);
-            })}
-            items={list.items}
-            scroll
-            rowProps={(r) => (r.id === releasingId ? { "data-current": true } : {})}
-          />
+          <ScrollRegion label="Reservations, scrollable">
+            <DataTable
+              columns={columns(scopes, today, releasingId, (id) => {
+                setNotice(null);
+                setReleasingId(id);
+              })}
+              items={list.items}
+              rowProps={(r) => (r.id === releasingId ? { "data-current": true } : {})}
+            />
+          </ScrollRegion>
         )}
         <LoadMore list={list} />
       </section>

@@ -11,6 +11,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import type { TBaseCurrencyPreview } from "@/server/me/base-currency-preview.schema";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
+import { ScrollRegion } from "../ui/scroll-region";
 import { useHydrated } from "../ui/use-hydrated";
 import type { TOption, TZoneGroup } from "./settings-options";
 
@@ -231,7 +232,7 @@ function RebasePreview(props: {
             </li>
           </ul>
           {preview.by_currency.length > 0 ? (
-            <div className="table-scroll">
+            <ScrollRegion label="Events to restate by original currency">
               <table className="table table-compact">
                 <caption className="visually-hidden">Events to restate by original currency</caption>
                 <thead>
@@ -261,7 +262,7 @@ function RebasePreview(props: {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ) : null}
           {preview.old_base_rate_today ? (
             <p className="hint" style={{ margin: 0 }}>

@@ -56,7 +56,8 @@ export function timeZoneGroups(current: string): TZoneGroup[] {
   for (const zone of [...zones].sort()) {
     const slash = zone.indexOf("/");
     const region = slash > 0 ? zone.slice(0, slash) : "Other";
-    const label = (slash > 0 ? zone.slice(slash + 1) : zone).replace(/_/g, " ").replace(/\//g, " / ");
+    // The whole name, so the closed select still says which Berlin or which Georgetown.
+    const label = zone.replace(/_/g, " ");
     groups.set(region, [...(groups.get(region) ?? []), { value: zone, label }]);
   }
   return [

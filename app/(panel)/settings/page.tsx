@@ -54,6 +54,7 @@ export default async function SettingsPage() {
           <CardHeader
             headingId="security-heading"
             title="Sign-in and sessions"
+            wrap
             description={
               <>You sign in with a one-time link mailed to {me.email}. See every device and API client signed in as you.</>
             }
