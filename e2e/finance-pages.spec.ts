@@ -101,6 +101,13 @@ test("a budget reservation is created (every error at once first), released in p
   await expect(list.getByRole("heading", { name: "No active reservations" })).toBeVisible();
   await list.getByRole("button", { name: "Released" }).click();
   await expect(list.getByRole("row", { name: /Q3 ad campaign/ })).toContainText("released");
+
+  // Its history, from its row: the audit log filtered to this reservation.
+  await list.getByRole("link", { name: "History of Q3 ad campaign in the audit log" }).click();
+  await expect(page).toHaveURL(/\/audit\?target_type=budget_reservation&target_id=[0-9a-f-]{36}$/);
+  const history = page.getByRole("region", { name: "Matching entries" });
+  await expect(history.getByRole("row")).toHaveCount(4); // header, created, released in part, released
+  await expect(history.getByRole("row").nth(3)).toContainText("Budget reservation created");
 });
 
 test("cash: balances recorded for a business and for personal show per account, a later reading replaces the day's", async ({
@@ -183,6 +190,11 @@ test("the audit log filters by who, what, which record and when", async ({ page,
 
   await filters.getByLabel("Action").fill("reservation.*");
   await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(matching.getByRole("row", { name: /Budget reservation released/ })).toHaveCount(3);
+  // The address carries the filters: a reload keeps them.
+  await expect(page).toHaveURL(/actor_type=owner&action=reservation\.\*/);
+  await page.reload();
+  await expect(filters.getByLabel("Action")).toHaveValue("reservation.*");
   await expect(matching.getByRole("row", { name: /Budget reservation released/ })).toHaveCount(3);
   await shot(page, "audit");
 

@@ -60,3 +60,33 @@ export function actionLabel(action: string): string {
   if (subject === "signal") return `Signal: ${verb}`;
   return `${SUBJECTS[subject] ?? sentence(subject)} ${verb}`;
 }
+
+/** The filters of the Audit log page, as its address carries them (/audit?target_id=…). */
+export const AUDIT_FILTER_FIELDS = ["actor_type", "actor_id", "action", "target_type", "target_id", "from", "to"] as const;
+export type TAuditFilters = Record<(typeof AUDIT_FILTER_FIELDS)[number], string>;
+export const NO_AUDIT_FILTERS: TAuditFilters = {
+  actor_type: "",
+  actor_id: "",
+  action: "",
+  target_type: "",
+  target_id: "",
+  from: "",
+  to: "",
+};
+
+/** The filters of a query string (unknown keys and repeated values ignored; the API checks the values). */
+export function auditFiltersFrom(params: Record<string, string | string[] | undefined>): TAuditFilters {
+  const filters = { ...NO_AUDIT_FILTERS };
+  for (const field of AUDIT_FILTER_FIELDS) {
+    const value = params[field];
+    if (typeof value === "string") filters[field] = value.slice(0, 128);
+  }
+  return filters;
+}
+
+/** The Audit log's address for these filters (the empty ones left out). */
+export function auditHref(filters: Partial<TAuditFilters>): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const text = query.toString();
+  return text ? `/audit?${text}` : "/audit";
+}

@@ -4,6 +4,7 @@
 // and when. Filters apply on "Apply"; the list pages with the API's cursor.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { formErrorOf } from "@/lib/trpc/errors";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
@@ -17,15 +18,24 @@ import { ScrollRegion } from "../ui/scroll-region";
 import { Field, FormAlert } from "../ui/field";
 import { ListIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
-import { ACTION_SUGGESTIONS, TARGET_TYPES, actionLabel, targetLabel } from "./audit-labels";
+import {
+  ACTION_SUGGESTIONS,
+  AUDIT_FILTER_FIELDS,
+  NO_AUDIT_FILTERS,
+  TARGET_TYPES,
+  actionLabel,
+  auditHref,
+  targetLabel,
+  type TAuditFilters,
+} from "./audit-labels";
 
 const PAGE_SIZE = 50;
 
 /** An entry as the client sees it (tRPC's inferred output leaves unknown details optional). */
 type TEntry = Omit<TAuditEntry, "details"> & { details?: unknown };
-const FILTER_FIELDS = ["actor_type", "actor_id", "action", "target_type", "target_id", "from", "to"] as const;
-type TFilters = Record<(typeof FILTER_FIELDS)[number], string>;
-const NO_FILTERS: TFilters = { actor_type: "", actor_id: "", action: "", target_type: "", target_id: "", from: "", to: "" };
+const FILTER_FIELDS = AUDIT_FILTER_FIELDS;
+type TFilters = TAuditFilters;
+const NO_FILTERS = NO_AUDIT_FILTERS;
 
 const ACTOR_TYPES = [
   { value: "", label: "Anyone" },
@@ -76,11 +86,17 @@ function Actor({ entry, agents }: { entry: TEntry; agents: Map<string, string> }
   );
 }
 
-export function AuditView() {
+export function AuditView({ initialFilters = NO_FILTERS }: { initialFilters?: TFilters }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const [draft, setDraft] = useState<TFilters>(NO_FILTERS);
-  const [applied, setApplied] = useState<TFilters>(NO_FILTERS);
+  const router = useRouter();
+  const [draft, setDraft] = useState<TFilters>(initialFilters);
+  const [applied, setAppliedState] = useState<TFilters>(initialFilters);
+  // The address carries the filters, so a filtered log can be linked to, reloaded and shared.
+  const setApplied = (next: TFilters) => {
+    setAppliedState(next);
+    router.replace(auditHref(next), { scroll: false });
+  };
   const [rangeError, setRangeError] = useState<string | null>(null);
   const agents = useQuery({
     ...trpc.agents.find.queryOptions({ limit: 200 }),

@@ -2,12 +2,14 @@
 // Budget reservations: money set aside for a purpose, newest first, beside the "Reserve
 // budget" form. Each active one can be released, in full or in part, after a confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { localToday } from "@/lib/days";
 import { formatMinor, majorToMinor, minorToMajor } from "@/lib/money";
 import { formErrorOf } from "@/lib/trpc/errors";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { TReservation } from "@/server/reservations/reservation.schema";
+import { auditHref } from "../audit/audit-labels";
 import { ScopeCell, scopeName, useScopes, type TScopes } from "../events/scopes";
 import { DateTime } from "../panel/preferences";
 import { useCursorList } from "../panel/use-cursor-list";
@@ -75,7 +77,13 @@ function columns(scopes: TScopes, today: string, releasing: string | null, start
         <>
           <span className="cell-strong">{r.purpose}</span>
           <span className="cell-sub">
-            Reserved <DateTime iso={r.created_at} />
+            Reserved <DateTime iso={r.created_at} /> ·{" "}
+            <Link
+              href={auditHref({ target_type: "budget_reservation", target_id: r.id })}
+              aria-label={`History of ${r.purpose} in the audit log`}
+            >
+              History
+            </Link>
           </span>
         </>
       ),
