@@ -222,19 +222,34 @@ test("the audit log filters by who, what, which record and when", async ({ page,
 });
 
 test("settings: name, time zone, locale and a base currency change previewed before it is saved", async ({ page, request }) => {
+  const expense = await asBearer(request, E2E_OWNER_TOKEN, "POST", "/v1/expenses", {
+    personal: true,
+    amount_minor: 1_000,
+    currency: "USD",
+    occurred_on: "2026-11-01",
+  });
+  expect(expense.status(), await expense.text()).toBe(201);
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   const form = page.getByRole("form", { name: "Profile and preferences" });
-  await expect(form.getByLabel("Base currency")).toHaveValue("USD");
+  await expect(form.getByLabel("Base currency", { exact: true })).toHaveValue("USD");
   await form.getByLabel("Name").fill("Ada Founder");
   await form.getByLabel("Time zone").selectOption("Europe/Berlin");
   await form.getByLabel("Locale").selectOption("de-DE");
-  await form.getByLabel("Base currency").selectOption("EUR");
+  // A base the rate source cannot convert to: the preview says PATCH would refuse it; no save.
+  await form.getByLabel("Base currency", { exact: true }).selectOption("ZAR");
+  const refused = form.getByRole("region", { name: "Changing the base currency from USD to ZAR" });
+  await expect(refused.getByRole("alert")).toContainText("This change would be refused now:");
+  await expect(refused).toContainText("ZAR");
+  await expect(form.getByRole("button", { name: "Save and restate in ZAR" })).toBeDisabled();
+
+  await form.getByLabel("Base currency", { exact: true }).selectOption("EUR");
 
   const preview = form.getByRole("region", { name: "Changing the base currency from USD to EUR" });
   await expect(preview).toContainText("restated in EUR from their original amounts, each at the rate of its own day");
-  // This run recorded no event: nothing is restated; the records converted on read are counted.
-  await expect(preview).toContainText("0 recorded events restated in EUR");
+  // The one expense of this run is restated at its own day's rate; the other records are counted.
+  await expect(preview).toContainText("1 recorded event restated in EUR");
+  await expect(preview.getByRole("row", { name: /USD/ })).toContainText(/1 USD = \d+\.\d{8} EUR/);
   await expect(preview).toContainText("2 budget reservations and 2 cash balances keep their own currency");
   await expect(preview).toContainText(/1 USD = \d+\.\d{8} EUR today/);
   await shot(page, "settings-preview");
@@ -246,7 +261,7 @@ test("settings: name, time zone, locale and a base currency change previewed bef
   await expect(saved.getByLabel("Name")).toHaveValue("Ada Founder");
   await expect(saved.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
   await expect(saved.getByLabel("Locale")).toHaveValue("de-DE");
-  await expect(saved.getByLabel("Base currency")).toHaveValue("EUR");
+  await expect(saved.getByLabel("Base currency", { exact: true })).toHaveValue("EUR");
   await expect(saved.getByRole("region", { name: /Changing the base currency/ })).toHaveCount(0);
 
   // Back as the rest of the run expects it.
