@@ -124,9 +124,9 @@ test("Settings shows the owner's profile", async ({ page }) => {
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-  const profile = page.getByRole("region", { name: "Profile" });
-  await expect(profile.getByRole("definition").first()).toHaveText(ownerEmail());
-  await expect(profile).toContainText("UTC");
+  const account = page.getByRole("region", { name: "Account" });
+  await expect(account.getByRole("definition").first()).toHaveText(ownerEmail());
+  await expect(page.getByRole("form", { name: "Profile and preferences" }).getByLabel("Time zone")).toHaveValue("UTC");
   await page.screenshot({ path: "test-results/screenshots/settings.png", fullPage: true });
 });
 

@@ -2,16 +2,19 @@
 // page exists (`ready`); the rest are listed so the order is settled in one place.
 import type { ReactNode } from "react";
 import {
+  BookmarkIcon,
   BotIcon,
   BuildingIcon,
   CheckIcon,
   GridIcon,
+  HistoryIcon,
   KeyIcon,
   ListIcon,
   PlugIcon,
   RepeatIcon,
   SettingsIcon,
   UploadIcon,
+  WalletIcon,
 } from "../ui/icons";
 
 export type TNavItem = {
@@ -28,10 +31,13 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/businesses", label: "Businesses", icon: <BuildingIcon />, ready: true },
   { href: "/events", label: "Events", icon: <ListIcon />, ready: true },
   { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: true },
+  { href: "/cash", label: "Cash", icon: <WalletIcon />, ready: true },
+  { href: "/reservations", label: "Reservations", icon: <BookmarkIcon />, ready: true },
   { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
+  { href: "/audit", label: "Audit log", icon: <HistoryIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];

@@ -184,3 +184,28 @@ export function TrashIcon() {
     </Icon>
   );
 }
+
+export function WalletIcon() {
+  return (
+    <Icon>
+      <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v3h-4a2 2 0 0 0 0 4h4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />
+    </Icon>
+  );
+}
+
+export function BookmarkIcon() {
+  return (
+    <Icon>
+      <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
+    </Icon>
+  );
+}
+
+export function HistoryIcon() {
+  return (
+    <Icon>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5M12 7v5l3 2" />
+    </Icon>
+  );
+}

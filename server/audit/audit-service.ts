@@ -75,7 +75,15 @@ function bound(value: string, edge: "from" | "to"): Date {
 export async function findAuditEntries(
   db: TDbOrTx,
   ownerId: string,
-  query: TPageQuery & { actor_type?: string; actor_id?: string; action?: string; from?: string; to?: string },
+  query: TPageQuery & {
+    actor_type?: string;
+    actor_id?: string;
+    action?: string;
+    target_type?: string;
+    target_id?: string;
+    from?: string;
+    to?: string;
+  },
 ) {
   const args = pageArgs(query);
   const action = query.action?.endsWith("*") ? { startsWith: query.action.slice(0, -1) } : query.action;
@@ -86,6 +94,8 @@ export async function findAuditEntries(
       actorType: query.actor_type,
       actorId: query.actor_id,
       action,
+      targetType: query.target_type,
+      targetId: query.target_id,
       createdAt: {
         ...(query.from ? { gte: bound(query.from, "from") } : {}),
         ...(query.to ? { lt: bound(query.to, "to") } : {}),

@@ -21,6 +21,12 @@ export const ZFindAuditQuery = ZPageQuery.extend({
   actor_type: z.enum(["owner", "agent", "integration", "system"]).optional(),
   actor_id: z.string().max(64).optional(),
   action: z.string().max(128).optional().describe("Exact action, or a prefix ending in * (e.g. approval.*)."),
+  target_type: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("Additive (issue 14): entries about this kind of record, e.g. budget_reservation, business, agent."),
+  target_id: z.string().max(64).optional().describe("Additive (issue 14): entries about this record (its id)."),
   from: ZDateOrTimestamp.optional().describe("From this day or instant (inclusive)."),
   to: ZDateOrTimestamp.optional().describe("Up to this day (inclusive) or instant (exclusive)."),
 });

@@ -8,7 +8,8 @@ export const findAuditEntriesMeta: TProcedureMeta = {
     path: "/v1/audit",
     tags: ["Audit"],
     summary: "The audit log",
-    description: "Every write, denial and decision, newest first. Filter by actor, action (exact or prefix*) and time.",
+    description:
+      "Every write, denial and decision, newest first. Filter by actor, action (exact or prefix*), target (the record an entry is about) and time.",
   },
 };
 export const ZFindAuditEntriesRequest = ZFindAuditQuery;

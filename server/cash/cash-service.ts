@@ -10,13 +10,21 @@ import type { TCaller } from "../auth/caller";
 import { recordAudit, type TAuditActor } from "../audit/audit-service";
 import { requireBusiness } from "../businesses/business-service";
 import type { TDbOrTx, TTx } from "../db/client";
-import type { CashSnapshot, Prisma } from "../db/generated/client";
+import { Prisma, type CashSnapshot } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, type TErrorCode } from "../errors/app-error";
 import { convertManySettled } from "../fx/fx-service";
 import { exactMinorOrNull, isExactMinor } from "../fx/money";
 import { baseCurrencyOf, toBaseAmounts, type TBaseAmount } from "../fx/base-amounts";
-import type { TCashSnapshot, TCashSnapshotWritten, TCashWriteOutcome, TCreateCashSnapshotInput } from "./cash-snapshot.schema";
+import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
+import type {
+  TCashSnapshot,
+  TCashSnapshotFilters,
+  TCashSnapshotWritten,
+  TCashWriteOutcome,
+  TCreateCashSnapshotInput,
+} from "./cash-snapshot.schema";
+import { LATEST_CASH_ACCOUNTS_MAX } from "./find-latest-cash-snapshots.types";
 
 /** A snapshot as the snapshot path takes it (contract: CashSnapshotInput). */
 export type TCashSnapshotWrite = {
@@ -295,4 +303,55 @@ export async function createCashSnapshot(
 function issueOf(message: string): { path: string; message: string } {
   const at = message.indexOf(": ");
   return at > 0 ? { path: message.slice(0, at), message: message.slice(at + 2) } : { path: "", message };
+}
+
+async function toCashSnapshotDtos(db: TDbOrTx, ownerId: string, rows: CashSnapshot[]): Promise<TCashSnapshot[]> {
+  const bases = await toBaseAmounts(db, ownerId, rows);
+  return rows.map((row, index) => toCashSnapshotDto(row, bases[index]!));
+}
+
+/** Every stored snapshot of the owner, newest first (the list convention's order). */
+export async function findCashSnapshots(db: TDbOrTx, ownerId: string, query: TPageQuery & TCashSnapshotFilters) {
+  const args = pageArgs(query);
+  const rows = await db.cashSnapshot.findMany({
+    ...args,
+    where: {
+      ownerId,
+      businessId: query.business_id,
+      personal: query.personal,
+      accountId: query.account_id,
+      ...args.where,
+    },
+  });
+  const { rows: kept, page } = toPage(rows, query.limit);
+  return { data: await toCashSnapshotDtos(db, ownerId, kept), page };
+}
+
+/**
+ * The latest snapshot (by as_of; ties: the later written) of each account of each scope, in
+ * the order of the read models' cash (K6), so the balances shown are the ones it sums. The
+ * DISTINCT ON walks cash_snapshots_latest_idx.
+ */
+export async function findLatestCashSnapshots(
+  db: TDbOrTx,
+  ownerId: string,
+  filters: TCashSnapshotFilters,
+): Promise<{ data: TCashSnapshot[]; truncated: boolean }> {
+  const conditions = [Prisma.sql`cs.owner_id = ${ownerId}::uuid`];
+  if (filters.business_id) conditions.push(Prisma.sql`cs.business_id = ${filters.business_id}::uuid`);
+  if (filters.personal !== undefined) conditions.push(Prisma.sql`cs.personal = ${filters.personal}`);
+  if (filters.account_id) conditions.push(Prisma.sql`cs.account_id = ${filters.account_id}`);
+  const latest = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT DISTINCT ON (cs.business_id, cs.personal, cs.account_id) cs.id::text AS id
+      FROM cash_snapshots cs
+     WHERE ${Prisma.join(conditions, " AND ")}
+     ORDER BY cs.business_id, cs.personal, cs.account_id, cs.as_of DESC, cs.updated_at DESC, cs.id DESC
+     LIMIT ${LATEST_CASH_ACCOUNTS_MAX + 1}`;
+  const truncated = latest.length > LATEST_CASH_ACCOUNTS_MAX;
+  const ids = latest.slice(0, LATEST_CASH_ACCOUNTS_MAX).map((row) => row.id);
+  const rows = await db.cashSnapshot.findMany({
+    where: { ownerId, id: { in: ids } },
+    orderBy: [{ businessId: { sort: "asc", nulls: "last" } }, { accountId: "asc" }],
+  });
+  return { data: await toCashSnapshotDtos(db, ownerId, rows), truncated };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
 export const ZCashSnapshot = z
@@ -62,3 +62,10 @@ export const ZCreateCashSnapshotInput = z
   })
   .meta({ id: "CreateCashSnapshotInput" });
 export type TCreateCashSnapshotInput = z.infer<typeof ZCreateCashSnapshotInput>;
+
+export const ZCashSnapshotFilters = z.object({
+  business_id: ZUuid.optional().describe("Snapshots of this business."),
+  personal: ZQueryBoolean.optional().describe("true: the personal snapshots only; false: the businesses' only."),
+  account_id: z.string().trim().min(1).max(128).optional().describe("Snapshots of this account label (exact)."),
+});
+export type TCashSnapshotFilters = z.infer<typeof ZCashSnapshotFilters>;

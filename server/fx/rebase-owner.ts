@@ -44,7 +44,7 @@ export function baseCurrencyLock(ownerId: string): Prisma.Sql {
  * batched conversion checks those maxima. A rate error of an event is the rebase's own error;
  * the other records are converted on read, so their rate errors are not this change's concern.
  */
-async function assertAmountsFit(tx: TTx, ownerId: string, newBase: string, today: string, options: TFxOptions) {
+export async function assertAmountsFit(tx: TTx, ownerId: string, newBase: string, today: string, options: TFxOptions) {
   const tops = await tx.$queryRaw<Array<{ kind: string; currency: string; day: string | null; top: string }>>`
     SELECT 'event' AS kind, currency, CASE WHEN state = 'actual' THEN to_char(occurred_on, 'YYYY-MM-DD') END AS day,
            max(abs(amount_minor))::text AS top

@@ -5,8 +5,11 @@ import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import type { Owner } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
-import { rebaseOwner } from "../fx/rebase-owner";
+import { todayUtc } from "../../lib/days";
+import { resolveRatesSettled } from "../fx/fx-service";
+import { assertAmountsFit, rebaseOwner } from "../fx/rebase-owner";
 import { assertKnownCurrency } from "../shared/currencies";
+import type { TBaseCurrencyPreview } from "./base-currency-preview.schema";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
 /** The owner's profile fields, shared by Me and the user of a new session. */
@@ -82,5 +85,89 @@ export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: strin
       details: { fields: Object.keys(input), ...(rebased ? { base_currency_change: rebased } : {}) },
     });
     return toMeDto(owner, actor);
+  });
+}
+
+/**
+ * A dry run of a base currency change (GET /v1/me/base-currency-preview): the counts and rates
+ * of what rebaseOwner would restate, and the refusal it would answer, from the same checks
+ * (assertAmountsFit converts the largest amount of every currency and rate day, so a missing
+ * rate or an amount beyond the range shows here as it would there). Reads only.
+ */
+export async function previewBaseCurrencyChange(db: TDbOrTx, ownerId: string, to: string): Promise<TBaseCurrencyPreview> {
+  assertKnownCurrency(to, "base_currency");
+  return inTransaction(db, async (tx) => {
+    const owner = await requireOwner(tx, ownerId);
+    const from = owner.baseCurrency;
+    const today = todayUtc();
+    // The same base changes nothing stored (PATCH only confirms it): nothing to restate.
+    const events =
+      from === to
+        ? []
+        : await tx.$queryRaw<Array<{ currency: string; state: string; n: number }>>`
+      SELECT currency::text AS currency, state, count(*)::int AS n
+        FROM financial_events
+       WHERE owner_id = ${ownerId}::uuid AND (base_currency IS NULL OR base_currency <> ${to})
+       GROUP BY 1, 2`;
+    const others = await tx.$queryRaw<Array<{ kind: string; currency: string; n: number }>>`
+      SELECT 'subscriptions' AS kind, currency::text AS currency, count(*)::int AS n FROM subscriptions
+       WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2
+      UNION ALL
+      SELECT 'budget_reservations', currency::text, count(*)::int FROM budget_reservations
+       WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2
+      UNION ALL
+      SELECT 'cash_snapshots', currency::text, count(*)::int FROM cash_snapshots
+       WHERE owner_id = ${ownerId}::uuid GROUP BY 1, 2`;
+
+    const byCurrency = new Map<string, { actual_events: number; planned_events: number }>();
+    for (const row of events) {
+      const currency = row.currency.trim();
+      const entry = byCurrency.get(currency) ?? { actual_events: 0, planned_events: 0 };
+      if (row.state === "actual") entry.actual_events += row.n;
+      else entry.planned_events += row.n;
+      byCurrency.set(currency, entry);
+    }
+    const currencies = [...byCurrency.keys()].sort();
+    const rates = await resolveRatesSettled(
+      tx,
+      [from, ...currencies].map((currency) => ({ from: currency, to, on: today, kind: "current" as const })),
+      { today },
+    );
+    const rateOf = (i: number) => {
+      const outcome = rates[i]!;
+      return outcome.ok ? { rate: outcome.fx.rate, as_of: outcome.fx.as_of } : null;
+    };
+
+    let refusal: TBaseCurrencyPreview["refusal"] = null;
+    if (from !== to) {
+      try {
+        await assertAmountsFit(tx, ownerId, to, today, { today });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refusal = {
+          code: error.code,
+          message: error.message,
+          details: (error.details as Record<string, unknown> | undefined) ?? null,
+        };
+      }
+    }
+    const count = (kind: string) => others.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.n, 0);
+    return {
+      from,
+      to,
+      changes: from !== to,
+      events: {
+        actual: [...byCurrency.values()].reduce((sum, e) => sum + e.actual_events, 0),
+        planned: [...byCurrency.values()].reduce((sum, e) => sum + e.planned_events, 0),
+      },
+      by_currency: currencies.map((currency, i) => ({ currency, ...byCurrency.get(currency)!, rate_today: rateOf(i + 1) })),
+      converted_on_read: {
+        subscriptions: count("subscriptions"),
+        budget_reservations: count("budget_reservations"),
+        cash_snapshots: count("cash_snapshots"),
+      },
+      old_base_rate_today: from === to ? null : rateOf(0),
+      refusal,
+    };
   });
 }

@@ -98,7 +98,7 @@ export const isolationCases: TIsolationCase[] = [
       return entries.body.data[0].id;
     },
     requests: () => [],
-    lists: ["/v1/audit?limit=200", "/v1/audit?action=business.created&limit=200"],
+    lists: ["/v1/audit?limit=200", "/v1/audit?action=business.created&limit=200", "/v1/audit?target_type=business&limit=200"],
   },
   {
     resource: "event",
@@ -223,7 +223,12 @@ export const isolationCases: TIsolationCase[] = [
         },
       },
     ],
-    lists: ["/v1/subscriptions?limit=200", "/v1/budget-reservations?limit=200"],
+    lists: [
+      "/v1/subscriptions?limit=200",
+      "/v1/budget-reservations?limit=200",
+      "/v1/cash-snapshots?limit=200",
+      "/v1/cash-snapshots/latest",
+    ],
   },
   {
     resource: "ledger scope (project)",

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/panel/page-header";
 import { DateTime } from "@/components/panel/preferences";
+import { ProfileForm } from "@/components/settings/profile-form";
+import { localeOptions, timeZoneGroups } from "@/components/settings/settings-options";
 import { CardHeader, CardSection } from "@/components/ui/card";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
@@ -13,27 +15,29 @@ export default async function SettingsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Settings" lead="Your profile as the service knows it." />
+      <PageHeader title="Settings" lead="Your profile, how dates and amounts read, and the currency your books are kept in." />
       <div className="stack">
         <CardSection
           headingId="profile-heading"
-          title="Profile"
-          description="Read-only here for now; the API changes these (PATCH /v1/me)."
+          title="Profile and preferences"
+          description={
+            me.onboarding.base_currency_confirmed
+              ? "Changes apply to the panel and the API (PATCH /v1/me) at once."
+              : `Your base currency is ${me.base_currency} by default and not confirmed yet: choose it before you record much.`
+          }
         >
+          <div className="card-body">
+            <ProfileForm
+              initial={{ name: me.name, timezone: me.timezone, locale: me.locale, base_currency: me.base_currency }}
+              zones={timeZoneGroups(me.timezone)}
+              locales={localeOptions(me.locale)}
+            />
+          </div>
+        </CardSection>
+        <CardSection headingId="account-heading" title="Account">
           <dl className="details">
             <dt>Email</dt>
             <dd>{me.email}</dd>
-            <dt>Name</dt>
-            <dd>{me.name || <span className="muted">Not set</span>}</dd>
-            <dt>Base currency</dt>
-            <dd>
-              <span className="badge">{me.base_currency}</span>{" "}
-              {me.onboarding.base_currency_confirmed ? null : <span className="muted">(default, not yet confirmed)</span>}
-            </dd>
-            <dt>Time zone</dt>
-            <dd>{me.timezone}</dd>
-            <dt>Locale</dt>
-            <dd>{me.locale}</dd>
             <dt>Plan</dt>
             <dd>
               <span style={{ textTransform: "capitalize" }}>{me.plan}</span> <span className="muted">({me.plan_status})</span>
@@ -50,6 +54,7 @@ export default async function SettingsPage() {
           <CardHeader
             headingId="security-heading"
             title="Sign-in and sessions"
+            wrap
             description={
               <>You sign in with a one-time link mailed to {me.email}. See every device and API client signed in as you.</>
             }
