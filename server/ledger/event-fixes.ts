@@ -129,7 +129,8 @@ export async function correctEvent(db: TDbOrTx, caller: TCaller, eventId: string
   const scope = given ? await resolveScope(db, caller.ownerId, input) : oldScope;
   const changes = changesOf(old, oldScope, row, scope);
   if (Object.keys(changes).length === 0) {
-    throw new AppError("validation_error", "The correction changes nothing: give at least one field with a new value.");
+    // Named on amount_minor, the field a correction most often changes (issues need a path).
+    throw AppError.invalidField("amount_minor", "the correction changes nothing: give at least one field a new value");
   }
   return inTransaction(db, async (tx) => {
     await voidRow(tx, caller.ownerId, old.id, caller.now);

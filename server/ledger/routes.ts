@@ -44,7 +44,7 @@ const exportEventsRoute: TPlainRoute = {
       `events-YYYY-MM-DD.csv). Columns: ${EVENTS_CSV_HEADER.join(", ")}. Amounts are exact decimals in their currency's ` +
       "digits (12.34 for 1234 EUR cents), never rounded; direction is in, out or empty. A text cell that starts with " +
       "=, +, -, @, a tab or a carriage return is prefixed with an apostrophe so no spreadsheet runs it as a formula. " +
-      `At most ${EXPORT_MAX_ROWS} rows: more answers 400 validation_error (narrow the dates). Audited as events.exported.`,
+      `At most ${EXPORT_MAX_ROWS} rows: more answers 400 validation_error naming from (narrow the dates). Audited as events.exported.`,
     requestParams: { query: ZExportEventsQuery },
     responses: {
       "200": {
@@ -72,13 +72,7 @@ const exportEventsRoute: TPlainRoute = {
       const batch = await findEventBatch(db, caller.ownerId, filters, { sort, limit: EXPORT_BATCH, cursor });
       rows += batch.data.length;
       if (rows > EXPORT_MAX_ROWS) {
-        throw new AppError(
-          "validation_error",
-          `The export matches more than ${EXPORT_MAX_ROWS} events: narrow it with from and to.`,
-          {
-            details: { max_rows: EXPORT_MAX_ROWS },
-          },
-        );
+        throw AppError.invalidField("from", `the export matches more than ${EXPORT_MAX_ROWS} events: narrow it with from and to`);
       }
       chunks.push(
         toCsv(
