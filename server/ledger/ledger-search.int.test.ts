@@ -1,6 +1,7 @@
 // The ledger as an owner works it (issue 14): GET /v1/events searched (q), filtered by
 // category and source, sorted by day or amount with a stable cursor per sort; the filtered
 // totals (GET /v1/events/totals) counted as the Overview counts; the CSV export.
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
@@ -190,23 +191,8 @@ describe("GET /v1/events/totals", () => {
 
 describe("GET /v1/events/export", () => {
   function parse(text: string): string[][] {
-    // Simple RFC 4180 reader for the test: quoted cells may hold commas, quotes doubled.
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = "";
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i]!;
-      if (quoted) {
-        if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-        else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ",") (row.push(cell), (cell = ""));
-      else if (c === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
-      else cell += c;
-    }
-    return rows;
+    expect(text.endsWith("\r\n")).toBe(true);
+    return Papa.parse<string[]>(text, { skipEmptyLines: true, newline: "\r\n" }).data;
   }
 
   it("answers the filtered rows as CSV: a header, exact decimal amounts, a download name", async () => {
