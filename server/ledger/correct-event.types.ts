@@ -17,7 +17,8 @@ export const correctEventMeta: TProcedureMeta = {
       "occurred_on (actual events) and frozen. Validation as POST /v1/expenses: a positive amount, a known currency, an " +
       "actual event not after today; a correction that changes nothing answers 400 validation_error. Audited as " +
       "event.voided (old) and event.created + event.corrected (new, with the changes). An event of an integration or " +
-      "an import answers 409 state_conflict (restated by its source); a voided event 409 state_conflict; another " +
+      "an import answers 409 state_conflict (restated by its source); a voided event, or a planned one already fulfilled, " +
+      "409 state_conflict; another " +
       "owner's event, business or project 404 not_found. Owner only; needs an Idempotency-Key. Answers 201 with the new version.",
   },
   successStatus: 201,

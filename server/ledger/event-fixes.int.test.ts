@@ -252,6 +252,16 @@ describe("POST /v1/events/{id}/correct", () => {
     expect(await api.db.financialEvent.count({ where: { supersedesEventId: event.id } })).toBe(1);
   });
 
+  it("a planned expense already fulfilled cannot be corrected (409), only voided", async () => {
+    const actual = await expense({ amount_minor: 5_000 });
+    const planned = await seedEvent(api, "planned_expense", { business_id: businessId, occurred_on: "2030-01-01" }, owner.token);
+    await api.db.financialEvent.update({ where: { id: planned.id }, data: { fulfilledByEventId: actual.id } });
+    expectApiError(await post(`/v1/events/${planned.id}/correct`, { amount_minor: 1 }), 409, "state_conflict", {
+      details: { fulfilled_by_event_id: actual.id },
+    });
+    expect((await post(`/v1/events/${planned.id}/void`, {})).status).toBe(200);
+  });
+
   it("a planned expense stays planned and may move to a future day", async () => {
     const planned = await seedEvent(api, "planned_expense", { business_id: businessId, occurred_on: "2030-01-01" }, owner.token);
     const response = await post(`/v1/events/${planned.id}/correct`, { occurred_on: "2030-02-01" });

@@ -119,6 +119,12 @@ function changesOf(old: FinancialEvent, oldScope: TScope, row: TManualRow, scope
  */
 export async function correctEvent(db: TDbOrTx, caller: TCaller, eventId: string, input: TCorrectEventInput): Promise<TEvent> {
   const old = await fixableEvent(db, caller.ownerId, eventId, "correct");
+  if (old.fulfilledByEventId) {
+    // A new version would be an open commitment again beside the actual that fulfilled it.
+    throw new AppError("state_conflict", "This planned event is already fulfilled by an actual event; void it instead.", {
+      details: { fulfilled_by_event_id: old.fulfilledByEventId },
+    });
+  }
   const owner = await ownerSettings(db, caller.ownerId, caller.now);
   const row = correctedRow(old, input);
   if (row.state === "actual" && row.occurredOn > owner.today) {
