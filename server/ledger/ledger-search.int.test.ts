@@ -7,6 +7,7 @@ import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { insertEventRow } from "../../test/helpers/event-rows";
 import { walkPages } from "../../test/helpers/pages";
+import { EXPORT_MAX_ROWS } from "./routes";
 import { seedBusiness, seedEvent, seedOwner, type TSeedOwner } from "../../test/helpers/seed";
 
 let api: TTestApi;
@@ -271,5 +272,20 @@ describe("export bounds", () => {
     expect(lines).toHaveLength(1204);
     expect(lines[1]).toContain(",12.03,EUR,");
     expect(lines.at(-1)).toContain(",0.01,EUR,");
+  });
+
+  it(`refuses more than ${EXPORT_MAX_ROWS} rows (400 naming from) before reading any; narrower dates export`, async () => {
+    const bulk = await euroOwner();
+    await api.db.$executeRaw`
+      INSERT INTO financial_events (id, owner_id, personal, type, state, status, amount_minor, currency, base_amount_minor,
+                                    base_currency, fx_rate, fx_as_of, fx_source, occurred_on, source_type, updated_at)
+      SELECT gen_random_uuid(), ${bulk.ownerId}::uuid, true, 'expense', 'actual', 'confirmed', 1, 'EUR', 1, 'EUR', 1,
+             DATE '2025-01-01', 'identity', DATE '2025-01-01' + (n % 2), 'MANUAL', now()
+        FROM generate_series(1, ${EXPORT_MAX_ROWS + 1}) AS n`;
+    const refused = await get("/v1/events/export", bulk.token);
+    expectApiError(refused, 400, "validation_error", { issue: "from", message: /narrow it/ });
+    const narrower = await get("/v1/events/export?from=2025-01-02&to=2025-01-02&sort=-created_at", bulk.token);
+    expect(narrower.status).toBe(200);
+    expect(narrower.text.trimEnd().split("\r\n")).toHaveLength(1 + Math.ceil((EXPORT_MAX_ROWS + 1) / 2));
   });
 });

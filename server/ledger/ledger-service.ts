@@ -310,6 +310,13 @@ function exactTotal(value: bigint, field: string): number {
   return exact;
 }
 
+/** How many events the filters match (the CSV export checks its bound before reading any). */
+export async function countEvents(db: TDbOrTx, ownerId: string, filters: TEventFilters): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT COUNT(*)::int AS count FROM financial_events e WHERE ${eventWhereSql(ownerId, filters)}`;
+  return row!.count;
+}
+
 /** One batch of the rows the filters match, in `sort` order after `cursor` (the CSV export walks them all). */
 export async function findEventBatch(
   db: TDbOrTx,
