@@ -11,7 +11,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { decodeCursor, encodeCursor } from "../shared/pagination";
 import { isInstantInRange } from "../shared/safe-text";
-import { ZUuid } from "../shared/schemas";
+import { ZStoredDate, ZUuid } from "../shared/schemas";
 import type { TEventFilters, TEventSort } from "./event.schema";
 
 /** `text` as a literal ILIKE pattern (ESCAPE '\'): \, % and _ lose their wildcard meaning. */
@@ -79,9 +79,13 @@ function decodeTagged(cursor: string, sort: TEventSort, key: (value: unknown) =>
   }
 }
 
-const isDay = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+// A cursor's key must be a value PostgreSQL can cast, or a tampered cursor would be a 500.
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const isDay = (value: unknown): value is string => typeof value === "string" && ZStoredDate.safeParse(value).success;
 const isMinorOrNull = (value: unknown): value is string | null =>
-  value === null || (typeof value === "string" && /^-?\d{1,30}$/.test(value));
+  value === null ||
+  (typeof value === "string" && /^-?\d{1,19}$/.test(value) && BigInt(value) >= INT64_MIN && BigInt(value) <= INT64_MAX);
 
 /** The tie-breakers after the sort's key, in its direction. */
 function tieAfter(dir: typeof DESC, c: TTaggedCursor): Prisma.Sql {

@@ -139,7 +139,10 @@ export const ZEventFilters = ZListFilters.extend({
       "Search (additive): events whose description, category or counterparty (payload.counterparty of imported lines) " +
         "contains this text, case-insensitive. % and _ are matched literally, not as wildcards. Empty = no search.",
     ),
-  category: ZText.trim().min(1).max(100).optional().describe("Additive: events of exactly this category, case-insensitive."),
+  category: ZText.trim()
+    .max(100)
+    .optional()
+    .describe("Additive: events of exactly this category, case-insensitive. Empty = no filter."),
 });
 
 function fromNotAfterTo(query: { from?: string; to?: string }) {

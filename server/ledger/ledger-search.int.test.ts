@@ -103,6 +103,7 @@ describe("GET /v1/events?category= and source_type=", () => {
     const software = await get("/v1/events?category=SOFTWARE");
     expect(software.body.data.map((e: { id: string }) => e.id).sort()).toEqual([ids.figma, ids.planned].sort());
     expect((await get("/v1/events?category=Soft")).body.data).toEqual([]);
+    expect((await get("/v1/events?category=")).body.data).toHaveLength(9);
     const imported = await get("/v1/events?source_type=IMPORT");
     expect(imported.body.data.map((e: { id: string }) => e.id)).toEqual([ids.imported]);
     expectApiError(await get("/v1/events?source_type=BANK"), 400, "validation_error", { issue: "source_type" });
@@ -149,6 +150,20 @@ describe("GET /v1/events?sort=", () => {
     expectApiError(await get(`/v1/events?sort=-occurred_on&cursor=${cursor}`), 400, "validation_error", { issue: "cursor" });
     expectApiError(await get(`/v1/events?cursor=${cursor}`), 400, "validation_error", { issue: "cursor" });
     expectApiError(await get("/v1/events?sort=description"), 400, "validation_error", { issue: "sort" });
+    // Tampered keys PostgreSQL could not cast are 400 too, never 500.
+    const forge = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    const id = "00000000-0000-4000-8000-000000000000";
+    const at = "2026-01-01T00:00:00.000Z";
+    for (const [sort, cursor] of [
+      ["-amount", forge(["-amount", "99999999999999999999", at, id])],
+      ["-occurred_on", forge(["-occurred_on", "2026-13-45", at, id])],
+      ["-occurred_on", forge(["-occurred_on", "2026-01-01", "not a time", id])],
+      ["amount", forge(["amount", null, at, "not-a-uuid"])],
+    ]) {
+      expectApiError(await get(`/v1/events?sort=${sort}&cursor=${cursor}`), 400, "validation_error", { issue: "cursor" });
+    }
+    const nullKey = await get(`/v1/events?sort=amount&cursor=${forge(["amount", null, at, id])}`);
+    expect(nullKey.status).toBe(200);
   });
 });
 
