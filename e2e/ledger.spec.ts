@@ -62,7 +62,7 @@ test("an expense entered in major units is listed with its base amount and rate"
 
   const row = page.getByRole("row", { name: /Ledger test licence/ });
   await expect(row).toBeVisible();
-  await expect(row.getByTestId("event-amount")).toHaveText("€12.34");
+  await expect(row.getByTestId("event-amount")).toHaveText("\u2212€12.34");
   await expect(row.getByTestId("event-base-amount")).toHaveText(/\d/);
   await expect(row).toContainText(/rate \d+\.\d{8} \((identity|mock|ecb), \d{4}-\d{2}-\d{2}\)/);
   await expect(row).toContainText(BUSINESS);
@@ -76,7 +76,7 @@ test("an expense entered in major units is listed with its base amount and rate"
   await form.getByLabel("Description").fill("Ledger test invoice");
   await form.getByRole("button", { name: "Add revenue" }).click();
   const revenue = page.getByRole("row", { name: /Ledger test invoice/ });
-  await expect(revenue.getByTestId("event-amount")).toHaveText("$250.00");
+  await expect(revenue.getByTestId("event-amount")).toHaveText("+$250.00");
   await expect(revenue).toContainText("Ledger Alpha");
 
   // The filters drive the list query.

@@ -85,3 +85,11 @@ describe("majorToMinor / minorToMajor / formatMinor for every accepted currency"
     expect(formatMinor(null, "EUR")).toBe("—");
   });
 });
+
+describe("minorToMajor with bigint", () => {
+  it("is exact beyond the float range", () => {
+    expect(minorToMajor(123456789012345678901n, "EUR")).toBe("1234567890123456789.01");
+    expect(minorToMajor(-5n, "EUR")).toBe("-0.05");
+    expect(minorToMajor(-5n, "JPY")).toBe("-5");
+  });
+});

@@ -42,11 +42,12 @@ export function majorToMinor(input: string, currency: string): TMajorParse {
   return { ok: true, minor: Number(minor) };
 }
 
-/** 1234 → "12.34" (EUR), 500 → "500" (JPY): the plain decimal string, for inputs. */
-export function minorToMajor(minor: number, currency: string): string {
+/** 1234 → "12.34" (EUR), 500 → "500" (JPY): the plain decimal string, for inputs and CSV (bigint stays exact). */
+export function minorToMajor(minor: number | bigint, currency: string): string {
   const digits = currencyDigits(currency);
-  const negative = minor < 0;
-  const text = BigInt(minor < 0 ? -minor : minor).toString();
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const text = (negative ? -value : value).toString();
   if (digits === 0) return `${negative ? "-" : ""}${text}`;
   const padded = text.padStart(digits + 1, "0");
   const whole = padded.slice(0, -digits);

@@ -1,31 +1,117 @@
 "use client";
-// The owner's financial events, newest first, filtered by business, type, state, dates and
-// currency, a page at a time, beside the "New event" form.
-import { useState } from "react";
+// The owner's ledger: financial events searched (description, category, counterparty), sorted
+// by day or amount, filtered by business, type, state, category, source, dates and currency, a
+// page at a time, with the filtered totals in the base currency, a CSV export of the same
+// rows, and Correct / Void on manual events; beside the "New event" form. Money out shows a
+// minus sign and money in a plus sign, each in its colour (never the colour alone).
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { EVENT_STATES, EVENT_TYPES, type TEventState, type TEventType } from "@/lib/event-types";
 import { formatMinor } from "@/lib/money";
+import { moneyDirection, type TMoneyDirection } from "@/lib/money-direction";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
-import type { TEvent } from "@/server/ledger/event.schema";
+import type { TEvent, TEventSort } from "@/server/ledger/event.schema";
 import { ListCard } from "../panel/list-card";
 import { useCursorList } from "../panel/use-cursor-list";
 import { CardSection } from "../ui/card";
 import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
 import { ListIcon } from "../ui/icons";
+import { FixEventDialog, type TFixRequest } from "./fix-event-dialog";
 import { NewEventForm } from "./new-event-form";
 import { ScopeCell, useScopes, type TScopes } from "./scopes";
 
 export const EVENTS_PAGE_SIZE = 25;
 
 type TFilters = {
+  q: string;
   business_id: string;
   type: "" | TEventType;
   state: "" | TEventState;
+  category: string;
+  source_type: "" | TEvent["source_type"];
   from: string;
   to: string;
   currency: string;
 };
-const NO_FILTERS: TFilters = { business_id: "", type: "", state: "", from: "", to: "", currency: "" };
+const NO_FILTERS: TFilters = {
+  q: "",
+  business_id: "",
+  type: "",
+  state: "",
+  category: "",
+  source_type: "",
+  from: "",
+  to: "",
+  currency: "",
+};
+
+const SORTS: { value: TEventSort; label: string }[] = [
+  { value: "-occurred_on", label: "Date, newest first" },
+  { value: "occurred_on", label: "Date, oldest first" },
+  { value: "-amount", label: "Amount, largest first" },
+  { value: "amount", label: "Amount, smallest first" },
+  { value: "-created_at", label: "Recently added" },
+];
+const DEFAULT_SORT: TEventSort = "-occurred_on";
+
+const SOURCE_LABELS: Record<TEvent["source_type"], string> = {
+  MANUAL: "Entered by hand",
+  IMPORT: "Bank statement import",
+  PAYMENTS_API: "Payments integration",
+  SEARCH_ADS_API: "Search ads integration",
+  SOCIAL_ADS_API: "Social ads integration",
+};
+
+/** The list's query: the filters that are set (the search once typing pauses). */
+function queryOf(filters: TFilters, q: string, sort: TEventSort) {
+  return {
+    sort,
+    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(filters.business_id ? { business_id: filters.business_id } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.state ? { state: filters.state } : {}),
+    ...(filters.category.trim() ? { category: filters.category.trim() } : {}),
+    ...(filters.source_type ? { source_type: filters.source_type } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(/^[A-Z]{3}$/.test(filters.currency) ? { currency: filters.currency } : {}),
+  };
+}
+
+/** `value` once it has stopped changing for `ms` (the search box: one query per pause, not per key). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const SIGN: Record<TMoneyDirection, string> = { in: "+", out: "\u2212" };
+
+/** An amount with its direction's sign and colour (+ in, − out); no sign for other types. */
+function SignedAmount(props: {
+  minor: number;
+  currency: string;
+  direction: TMoneyDirection | null;
+  testId: string;
+  style: object;
+}) {
+  const { direction } = props;
+  return (
+    <span
+      data-testid={props.testId}
+      className={direction ? `money-${direction}` : undefined}
+      title={direction === "in" ? "Money in" : direction === "out" ? "Money out" : undefined}
+      style={props.style}
+    >
+      {direction ? SIGN[direction] : ""}
+      {formatMinor(props.minor, props.currency)}
+    </span>
+  );
+}
 
 /** Voided events stay listed, their amounts struck through (they no longer count). */
 function struck(event: TEvent) {
@@ -34,28 +120,51 @@ function struck(event: TEvent) {
     : ({ whiteSpace: "nowrap" } as const);
 }
 
-function columns(scopes: TScopes): TColumn<TEvent>[] {
+/** Correct / Void of a manual event (integration and import events are restated by their source). */
+function FixButtons({ event, fix }: { event: TEvent; fix: (request: TFixRequest) => void }) {
+  const name = event.description || event.type.replace(/_/g, " ");
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button button-ghost"
+        aria-label={`Correct ${name}`}
+        onClick={() => fix({ kind: "correct", event })}
+      >
+        Correct
+      </button>
+      <button
+        type="button"
+        className="button button-ghost button-danger-text"
+        aria-label={`Void ${name}`}
+        onClick={() => fix({ kind: "void", event })}
+      >
+        Void
+      </button>
+    </div>
+  );
+}
+
+function columns(scopes: TScopes, fix: (request: TFixRequest) => void): TColumn<TEvent>[] {
   return [
     {
       header: "Date",
       cellClassName: "cell-date",
       cell: (event) => (
-        <span className="mono" style={{ whiteSpace: "nowrap" }}>
-          {event.occurred_on}
-        </span>
-      ),
-    },
-    {
-      header: "Type",
-      cell: (event) => (
-        <>
-          <span className="badge">{event.type.replace(/_/g, " ")}</span>
-          {event.state === "planned" ? <span className="cell-sub">planned</span> : null}
-        </>
+        <div style={{ display: "grid", gap: 4, justifyItems: "start" }}>
+          <span className="mono" style={{ whiteSpace: "nowrap" }}>
+            {event.occurred_on}
+          </span>
+          <span>
+            <span className="badge">{event.type.replace(/_/g, " ")}</span>
+            {event.state === "planned" ? <span className="cell-sub">planned</span> : null}
+          </span>
+        </div>
       ),
     },
     {
       header: "Description",
+      cellClassName: "cell-description",
       cell: (event) => (
         <>
           <span className="cell-strong">{event.description || event.category || "—"}</span>
@@ -68,11 +177,18 @@ function columns(scopes: TScopes): TColumn<TEvent>[] {
       header: "Amount",
       headerClassName: "cell-right",
       cellClassName: "cell-right mono",
-      cell: (event) => (
-        <span data-testid="event-amount" style={struck(event)}>
-          {formatMinor(event.amount_minor, event.currency)}
-        </span>
-      ),
+      cell: (event) =>
+        event.amount_minor === null ? (
+          <span className="muted">—</span>
+        ) : (
+          <SignedAmount
+            testId="event-amount"
+            minor={event.amount_minor}
+            currency={event.currency}
+            direction={moneyDirection(event.type, event.direction)}
+            style={struck(event)}
+          />
+        ),
     },
     {
       header: "Base amount",
@@ -81,9 +197,13 @@ function columns(scopes: TScopes): TColumn<TEvent>[] {
       cell: (event) =>
         event.base_amount_minor !== null && event.base_currency ? (
           <>
-            <span data-testid="event-base-amount" style={struck(event)}>
-              {formatMinor(event.base_amount_minor, event.base_currency)}
-            </span>
+            <SignedAmount
+              testId="event-base-amount"
+              minor={event.base_amount_minor}
+              currency={event.base_currency}
+              direction={moneyDirection(event.type, event.direction)}
+              style={struck(event)}
+            />
             {event.fx ? (
               <span
                 className="cell-sub"
@@ -112,10 +232,61 @@ function columns(scopes: TScopes): TColumn<TEvent>[] {
           <span className="cell-sub" title="Source">
             {event.source_type}
           </span>
+          {event.supersedes_event_id ? <span className="cell-sub">corrected version</span> : null}
+          {event.source_type === "MANUAL" && event.status === "confirmed" ? <FixButtons event={event} fix={fix} /> : null}
         </>
       ),
     },
   ];
+}
+
+/** In, out and net of the filtered rows in the base currency, as the Overview counts them. */
+function TotalsLine({ input }: { input: ReturnType<typeof queryOf> }) {
+  const trpc = useTRPC();
+  const { sort: _sort, ...filters } = input;
+  const totals = useQuery(trpc.ledger.findEventTotals.queryOptions(filters));
+  if (!totals.data) {
+    return (
+      <p className="ledger-totals muted" role="status">
+        {totals.isError ? "The totals could not be loaded." : "Adding up…"}
+      </p>
+    );
+  }
+  const t = totals.data.data;
+  return (
+    <p className="ledger-totals" role="status" aria-label="Totals of the matching events">
+      <span>
+        In{" "}
+        <strong className="money-in mono" data-testid="totals-in">
+          +{formatMinor(t.in_minor, t.base_currency)}
+        </strong>
+      </span>
+      <span>
+        Out{" "}
+        <strong className="money-out mono" data-testid="totals-out">
+          {"\u2212"}
+          {formatMinor(t.out_minor, t.base_currency)}
+        </strong>
+      </span>
+      <span>
+        Net{" "}
+        <strong className={`mono ${t.net_minor < 0 ? "money-out" : "money-in"}`} data-testid="totals-net">
+          {t.net_minor < 0 ? "\u2212" : "+"}
+          {formatMinor(Math.abs(t.net_minor), t.base_currency)}
+        </strong>
+      </span>
+      <span className="muted">
+        {t.counted} counted
+        {t.not_counted > 0 ? `, ${t.not_counted} not counted (voided, reconciled or planned)` : ""}
+      </span>
+    </p>
+  );
+}
+
+function exportHref(input: ReturnType<typeof queryOf>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) params.set(key, String(value));
+  return `/api/panel/events/export?${params.toString()}`;
 }
 
 export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
@@ -123,15 +294,11 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
   const client = useTRPCClient();
   const scopes = useScopes();
   const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
-  const input = {
-    limit: EVENTS_PAGE_SIZE,
-    ...(filters.business_id ? { business_id: filters.business_id } : {}),
-    ...(filters.type ? { type: filters.type } : {}),
-    ...(filters.state ? { state: filters.state } : {}),
-    ...(filters.from ? { from: filters.from } : {}),
-    ...(filters.to ? { to: filters.to } : {}),
-    ...(/^[A-Z]{3}$/.test(filters.currency) ? { currency: filters.currency } : {}),
-  };
+  const [sort, setSort] = useState<TEventSort>(DEFAULT_SORT);
+  const [fixing, setFixing] = useState<TFixRequest>(null);
+  const q = useSettled(filters.q, 300);
+  const query = queryOf(filters, q, sort);
+  const input = { limit: EVENTS_PAGE_SIZE, ...query };
   const list = useCursorList({
     queryKey: trpc.ledger.findEvents.infiniteQueryKey(input),
     fetchPage: (cursor, signal) => client.ledger.findEvents.query({ ...input, cursor }, { signal }),
@@ -148,6 +315,28 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
       </CardSection>
       <section className="card" aria-label="Filters">
         <div className="card-body toolbar">
+          <input
+            className="input ledger-search"
+            type="search"
+            aria-label="Search events"
+            placeholder="Search description, category, counterparty"
+            maxLength={200}
+            value={filters.q}
+            onChange={(e) => set("q", e.target.value)}
+          />
+          <select
+            className="select"
+            aria-label="Sort"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as TEventSort)}
+            style={{ width: "auto" }}
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
           <select
             className="select"
             aria-label="Business"
@@ -192,6 +381,29 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
           </select>
           <input
             className="input"
+            aria-label="Category filter"
+            placeholder="Category"
+            maxLength={100}
+            value={filters.category}
+            onChange={(e) => set("category", e.target.value)}
+            style={{ width: 140 }}
+          />
+          <select
+            className="select"
+            aria-label="Source"
+            value={filters.source_type}
+            onChange={(e) => set("source_type", e.target.value as TFilters["source_type"])}
+            style={{ width: "auto" }}
+          >
+            <option value="">All sources</option>
+            {(Object.keys(SOURCE_LABELS) as TEvent["source_type"][]).map((source) => (
+              <option key={source} value={source}>
+                {SOURCE_LABELS[source]}
+              </option>
+            ))}
+          </select>
+          <input
+            className="input"
             type="date"
             aria-label="From"
             value={filters.from}
@@ -221,6 +433,12 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
             </button>
           ) : null}
         </div>
+        <div className="card-body ledger-summary">
+          <TotalsLine input={query} />
+          <a className="button button-secondary" href={exportHref(query)} download>
+            Export CSV
+          </a>
+        </div>
       </section>
       <ListCard
         headingId="events-heading"
@@ -238,8 +456,9 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
           </EmptyState>
         }
       >
-        <DataTable columns={columns(scopes)} items={list.items} scroll />
+        <DataTable columns={columns(scopes, setFixing)} items={list.items} scroll />
       </ListCard>
+      <FixEventDialog request={fixing} onClose={() => setFixing(null)} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ZFxInfo } from "../fx/fx.schema";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
 import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZText, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
 // Types and states are shared with the panel: lib/event-types.ts.
@@ -117,17 +117,103 @@ export type TCreateRecurringExpenseInput = z.infer<typeof ZCreateRecurringExpens
 
 // --- list query ---
 
-export const ZFindEventsQuery = ZPageQuery.extend(ZListFilters.shape)
-  .extend({
-    type: z.enum(EVENT_TYPES).optional(),
-    state: z.enum(EVENT_STATES).optional(),
-    status: z.enum(EVENT_STATUSES).optional().describe("Default: both; voided events are listed with status voided."),
-    source_type: z.enum(SOURCE_TYPES).optional(),
-    from: ZDate.optional().describe("occurred_on on or after this day."),
-    to: ZDate.optional().describe("occurred_on on or before this day (inclusive)."),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: "must not be after to",
-    path: ["from"],
-  });
+/**
+ * The orders of GET /v1/events (additive, issue 14). `-created_at` is the contract's order and
+ * the default; the others sort by the day or the base amount, newest or largest first with `-`.
+ */
+export const EVENT_SORTS = ["-created_at", "-occurred_on", "occurred_on", "-amount", "amount"] as const;
+export type TEventSort = (typeof EVENT_SORTS)[number];
+
+/** The filters of the events list, its totals and its CSV export (one meaning for all three). */
+export const ZEventFilters = ZListFilters.extend({
+  type: z.enum(EVENT_TYPES).optional(),
+  state: z.enum(EVENT_STATES).optional(),
+  status: z.enum(EVENT_STATUSES).optional().describe("Default: both; voided events are listed with status voided."),
+  source_type: z.enum(SOURCE_TYPES).optional().describe("Where the events came from (MANUAL for owner entries)."),
+  from: ZDate.optional().describe("occurred_on on or after this day."),
+  to: ZDate.optional().describe("occurred_on on or before this day (inclusive)."),
+  q: ZText.trim()
+    .max(200)
+    .optional()
+    .describe(
+      "Search (additive): events whose description, category or counterparty (payload.counterparty of imported lines) " +
+        "contains this text, case-insensitive. % and _ are matched literally, not as wildcards. Empty = no search.",
+    ),
+  category: ZText.trim()
+    .max(100)
+    .optional()
+    .describe("Additive: events of exactly this category, case-insensitive. Empty = no filter."),
+});
+
+function fromNotAfterTo(query: { from?: string; to?: string }) {
+  return !query.from || !query.to || query.from <= query.to;
+}
+const FROM_AFTER_TO = { message: "must not be after to", path: ["from"] };
+
+export const ZEventFiltersQuery = ZEventFilters.refine(fromNotAfterTo, FROM_AFTER_TO);
+export type TEventFilters = z.infer<typeof ZEventFilters>;
+
+const ZEventSort = z
+  .enum(EVENT_SORTS)
+  .default("-created_at")
+  .describe(
+    "Additive. -created_at (default): newest first, the contract's order. -occurred_on / occurred_on: by the day it " +
+      "happened, newest or oldest first (ties: created_at, id). -amount / amount: by base_amount_minor, largest or " +
+      "smallest first (ties: created_at, id); events without a frozen base amount (planned events) come last. " +
+      "A cursor belongs to the sort it was issued for.",
+  );
+
+export const ZFindEventsQuery = ZPageQuery.extend(ZEventFilters.shape)
+  .extend({ sort: ZEventSort })
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
+
+/** GET /v1/events/export: the list's filters and sort, every page. */
+export const ZExportEventsQuery = ZEventFilters.extend({ sort: ZEventSort })
+  .refine(fromNotAfterTo, FROM_AFTER_TO)
+  .meta({ id: "ExportEventsQuery" });
 export type TFindEventsQuery = z.infer<typeof ZFindEventsQuery>;
+
+// --- totals of a filtered list ---
+
+export const ZEventTotals = z
+  .object({
+    base_currency: ZCurrency.describe("The owner's base currency; every total is in it."),
+    in_minor: z.number().int().describe("Σ base_amount_minor of the counted rows whose money comes in (revenue, refund in)."),
+    out_minor: z
+      .number()
+      .int()
+      .describe("Σ base_amount_minor of the counted rows whose money goes out (expense, ad_spend, recurring, refund out)."),
+    net_minor: z.number().int().describe("in_minor − out_minor."),
+    counted: z.number().int().describe("How many of the matching rows count in the totals."),
+    not_counted: z
+      .number()
+      .int()
+      .describe("Matching rows left out: voided, reconciled import lines, planned events (commitments, not money moved)."),
+  })
+  .meta({ id: "EventTotals" });
+export type TEventTotals = z.infer<typeof ZEventTotals>;
+
+// --- fixing mistakes (manual events only) ---
+
+export const ZVoidEventInput = z.object({
+  reason: ZText.trim().max(500).optional().describe("Why it is voided; kept in the audit entry."),
+});
+export type TVoidEventInput = z.infer<typeof ZVoidEventInput>;
+
+export const ZCorrectionFields = ZScopeFields.extend({
+  amount_minor: ZPositiveAmountMinor.optional().describe("Positive integer minor units, at most 2^53 - 1."),
+  currency: ZKnownCurrency.optional(),
+  occurred_on: ZDate.optional().describe("For an actual event not after today in the owner's timezone."),
+  category: ZCategory.nullable().optional().describe("null clears it."),
+  description: ZDescription.nullable().optional().describe("null clears it."),
+  reason: ZText.trim().max(500).optional().describe("Why it is corrected; kept in the audit entries."),
+});
+
+/** At most one scope; none keeps the corrected event's scope. */
+export function atMostOneScope(input: z.infer<typeof ZScopeFields>, ctx: z.RefinementCtx) {
+  const given = [input.business_id !== undefined, input.project_id !== undefined, input.personal !== undefined];
+  if (given.filter(Boolean).length > 1) exactlyOneScope(input, ctx);
+}
+
+export const ZCorrectEventInput = ZCorrectionFields.superRefine(atMostOneScope).meta({ id: "CorrectEventInput" });
+export type TCorrectEventInput = z.infer<typeof ZCorrectEventInput>;

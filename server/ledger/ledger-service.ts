@@ -6,27 +6,38 @@
 // and their audit entries. Every refusal happens before the transaction, so nothing is written.
 import type { TEventState, TEventType } from "../../lib/event-types";
 import { todayUtc, utcMidnightOf } from "../../lib/days";
+import { moneyDirectionSql } from "../../lib/money-direction";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import type { TDbOrTx, TTx } from "../db/client";
-import type { FinancialEvent, Prisma } from "../db/generated/client";
+import { Prisma, type FinancialEvent } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { PLAIN_VALUES } from "../db/value-form";
 import { AppError } from "../errors/app-error";
 import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
-import { pageArgs, toPage } from "../shared/pagination";
+import { exactMinorOrNull } from "../fx/money";
 import { loadOwnerDay } from "../shared/owner-today";
 import { resolveScope, type TScope } from "../shared/scope";
 import { createSubscription } from "../subscriptions/subscription-service";
 import { hasSnapshot, toEventDto, type TCurrentBase } from "./event-dto";
+import { eventWhereSql, KEYSETS } from "./event-query";
+import { countsInTotalsSql } from "./counted-total";
 import { eventProvenance } from "./provenance";
-import type { TCreateRecurringExpenseInput, TEvent, TFindEventsQuery, TManualEventInput } from "./event.schema";
+import type {
+  TCreateRecurringExpenseInput,
+  TEvent,
+  TEventFilters,
+  TEventSort,
+  TEventTotals,
+  TFindEventsQuery,
+  TManualEventInput,
+} from "./event.schema";
 
-type TOwnerSettings = { baseCurrency: string; timezone: string; today: string };
+export type TOwnerSettings = { baseCurrency: string; timezone: string; today: string };
 
 /** The owner's base currency, timezone and today at `now` (server/shared/owner-today.ts). */
-async function ownerSettings(db: TDbOrTx, ownerId: string, now: Date): Promise<TOwnerSettings> {
+export async function ownerSettings(db: TDbOrTx, ownerId: string, now: Date): Promise<TOwnerSettings> {
   return loadOwnerDay(db, ownerId, now);
 }
 
@@ -38,7 +49,7 @@ function provenanceOf(caller: TCaller): Prisma.InputJsonObject {
   return eventProvenance(PLAIN_VALUES, { kind: "manual", actor }) as Prisma.InputJsonObject;
 }
 
-type TManualRow = {
+export type TManualRow = {
   type: TEventType;
   state: TEventState;
   amountMinor: bigint;
@@ -47,6 +58,8 @@ type TManualRow = {
   category?: string | null;
   description?: string | null;
   subscriptionId?: string | null;
+  /** A correction: the manual event this version replaces (voided in the same transaction). */
+  supersedesEventId?: string | null;
 };
 
 /**
@@ -55,12 +68,12 @@ type TManualRow = {
  * this write waits for it, so no event is left in the old base. A conversion error (422)
  * rolls the transaction back, so nothing is written.
  */
-async function lockedOwner(tx: TTx, ownerId: string, owner: TOwnerSettings): Promise<TOwnerSettings> {
+export async function lockedOwner(tx: TTx, ownerId: string, owner: TOwnerSettings): Promise<TOwnerSettings> {
   return { ...owner, baseCurrency: (await lockBaseCurrency(tx, ownerId)) ?? owner.baseCurrency };
 }
 
 /** The FX part of a write: frozen columns for actual events, nothing stored for the others. */
-async function baseAtWrite(
+export async function baseAtWrite(
   db: TDbOrTx,
   owner: TOwnerSettings,
   row: Pick<TManualRow, "state" | "amountMinor" | "currency" | "occurredOn">,
@@ -78,7 +91,7 @@ async function baseAtWrite(
   return { amountMinor: converted.amountMinor, baseCurrency: owner.baseCurrency, fx: converted.fx };
 }
 
-async function insertManualEvent(
+export async function insertManualEvent(
   tx: TTx,
   caller: TCaller,
   scope: TScope,
@@ -115,6 +128,7 @@ async function insertManualEvent(
       confidence: 1,
       payload: {},
       subscriptionId: row.subscriptionId ?? null,
+      supersedesEventId: row.supersedesEventId ?? null,
       agentId: caller.actor.type === "agent" ? caller.actor.agentId : null,
     },
   });
@@ -129,6 +143,7 @@ async function insertManualEvent(
       amount_minor: Number(row.amountMinor),
       currency: row.currency,
       ...(row.subscriptionId ? { subscription_id: row.subscriptionId } : {}),
+      ...(row.supersedesEventId ? { supersedes_event_id: row.supersedesEventId } : {}),
     },
   );
   return created;
@@ -225,34 +240,92 @@ async function currentBases(db: TDbOrTx, ownerId: string, rows: FinancialEvent[]
   return bases;
 }
 
-function eventFilters(query: TFindEventsQuery): Prisma.FinancialEventWhereInput {
+type TIdRow = { id: string };
+
+/** The rows of one page (limit + 1, to learn has_more) in the sort's order, by one keyset query. */
+async function pageRows(db: TDbOrTx, ownerId: string, query: TFindEventsQuery): Promise<FinancialEvent[]> {
+  const keyset = KEYSETS[query.sort];
+  const where = query.cursor
+    ? Prisma.sql`${eventWhereSql(ownerId, query)} AND ${keyset.after(query.cursor)}`
+    : eventWhereSql(ownerId, query);
+  const ids = await db.$queryRaw<TIdRow[]>`
+    SELECT e.id::text AS id FROM financial_events e WHERE ${where} ORDER BY ${keyset.orderBy} LIMIT ${query.limit + 1}`;
+  if (ids.length === 0) return [];
+  const rows = await db.financialEvent.findMany({ where: { ownerId, id: { in: ids.map((row) => row.id) } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((row) => byId.get(row.id)).filter((row): row is FinancialEvent => row !== undefined);
+}
+
+/**
+ * GET /v1/events: every event of the owner, voided and reconciled ones included (flagged),
+ * filtered, searched (q) and sorted (sort) with a cursor of that sort.
+ */
+export async function findEvents(db: TDbOrTx, ownerId: string, query: TFindEventsQuery) {
+  const rows = await pageRows(db, ownerId, query);
+  const hasMore = rows.length > query.limit;
+  const kept = hasMore ? rows.slice(0, query.limit) : rows;
+  const last = kept.at(-1);
+  const page = { next_cursor: hasMore && last ? KEYSETS[query.sort].encode(last) : null, has_more: hasMore };
+  const bases = await currentBases(db, ownerId, kept);
+  return { data: kept.map((row) => toEventDto(row, bases.get(row.id) ?? null)), page };
+}
+
+type TTotalsRow = { in_minor: string; out_minor: string; counted: number; total: number };
+
+// The Overview's rules (server/read-models/counted.ts, which sits above this folder): a counted
+// actual is state actual + countsInTotals; its direction is lib/money-direction's.
+const COUNTED_ACTUAL = Prisma.raw(`e.state = 'actual' AND ${countsInTotalsSql("e")}`);
+const sumOfDirection = (direction: "in" | "out") =>
+  Prisma.raw(`COALESCE(SUM(e.base_amount_minor) FILTER (WHERE (${moneyDirectionSql("e")}) = '${direction}'), 0)::text`);
+
+/**
+ * GET /v1/events/totals: in, out and net of the rows the same filters list, in the base
+ * currency, by the Overview's rules: counted actuals only (confirmed, not reconciled), at
+ * their frozen base amounts, directions from lib/money-direction.
+ */
+export async function findEventTotals(db: TDbOrTx, ownerId: string, filters: TEventFilters): Promise<TEventTotals> {
+  const where = eventWhereSql(ownerId, filters);
+  const [row] = await db.$queryRaw<TTotalsRow[]>`
+    SELECT s.in_minor, s.out_minor, s.counted, (SELECT COUNT(*) FROM financial_events e WHERE ${where})::int AS total
+      FROM (SELECT ${sumOfDirection("in")} AS in_minor, ${sumOfDirection("out")} AS out_minor, COUNT(*)::int AS counted
+              FROM financial_events e
+             WHERE ${where} AND ${COUNTED_ACTUAL}) s`;
+  const owner = await ownerSettings(db, ownerId, new Date());
+  const inMinor = BigInt(row!.in_minor);
+  const outMinor = BigInt(row!.out_minor);
   return {
-    businessId: query.business_id,
-    projectId: query.project_id,
-    personal: query.personal,
-    type: query.type,
-    state: query.state,
-    status: query.status,
-    sourceType: query.source_type,
-    currency: query.currency,
-    ...(query.from || query.to
-      ? {
-          occurredOn: {
-            ...(query.from ? { gte: utcMidnightOf(query.from) } : {}),
-            ...(query.to ? { lte: utcMidnightOf(query.to) } : {}),
-          },
-        }
-      : {}),
+    base_currency: owner.baseCurrency,
+    in_minor: exactTotal(inMinor, "in_minor"),
+    out_minor: exactTotal(outMinor, "out_minor"),
+    net_minor: exactTotal(inMinor - outMinor, "net_minor"),
+    counted: row!.counted,
+    not_counted: row!.total - row!.counted,
   };
 }
 
-/** GET /v1/events: every event of the owner, voided and reconciled ones included (flagged). */
-export async function findEvents(db: TDbOrTx, ownerId: string, query: TFindEventsQuery) {
-  const args = pageArgs(query);
-  const rows = await db.financialEvent.findMany({ ...args, where: { ownerId, ...eventFilters(query), ...args.where } });
-  const { rows: kept, page } = toPage(rows, query.limit);
-  const bases = await currentBases(db, ownerId, kept);
-  return { data: kept.map((row) => toEventDto(row, bases.get(row.id) ?? null)), page };
+/** A total beyond the exact JSON range is refused rather than rounded (never reached by real books). */
+function exactTotal(value: bigint, field: string): number {
+  const exact = exactMinorOrNull(value);
+  if (exact === null) throw new AppError("internal_error", `The ${field} total is beyond the exact integer range.`);
+  return exact;
+}
+
+/** How many events the filters match (the CSV export checks its bound before reading any). */
+export async function countEvents(db: TDbOrTx, ownerId: string, filters: TEventFilters): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT COUNT(*)::int AS count FROM financial_events e WHERE ${eventWhereSql(ownerId, filters)}`;
+  return row!.count;
+}
+
+/** One batch of the rows the filters match, in `sort` order after `cursor` (the CSV export walks them all). */
+export async function findEventBatch(
+  db: TDbOrTx,
+  ownerId: string,
+  filters: TEventFilters,
+  options: { sort: TEventSort; limit: number; cursor: string | null },
+): Promise<{ data: TEvent[]; next: string | null }> {
+  const { data, page } = await findEvents(db, ownerId, { ...filters, ...options });
+  return { data, next: page.next_cursor };
 }
 
 /** GET /v1/events/{id}. */

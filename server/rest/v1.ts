@@ -4,6 +4,7 @@ import type { TDb } from "../db/client";
 import type { TClock } from "../shared/clock";
 import { importPlainRoutes } from "../imports/routes";
 import { integrationPlainRoutes } from "../integrations/routes";
+import { ledgerPlainRoutes } from "../ledger/routes";
 import { appRouter } from "../router";
 import { buildOpenApiDocument } from "./openapi";
 import type { TPlainRoute } from "./plain-route";
@@ -11,7 +12,12 @@ import { createRestHandler, type TRestHandler } from "./rest-handler";
 import { webhookRoutes } from "../webhooks/routes";
 
 /** Plain routes of the domains (webhooks, imports, exports) join this list. */
-const domainPlainRoutes: TPlainRoute[] = [...integrationPlainRoutes, ...importPlainRoutes, ...webhookRoutes];
+const domainPlainRoutes: TPlainRoute[] = [
+  ...integrationPlainRoutes,
+  ...importPlainRoutes,
+  ...ledgerPlainRoutes,
+  ...webhookRoutes,
+];
 
 function openApiRoute(document: () => string): TPlainRoute {
   return {

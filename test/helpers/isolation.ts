@@ -103,8 +103,18 @@ export const isolationCases: TIsolationCase[] = [
   {
     resource: "event",
     create: async (api, a) => (await seedEvent(api, "expense", { business_id: await businessOf(api, a) }, a.token)).id,
-    requests: (id) => [{ method: "GET", path: `/v1/events/${id}` }],
-    lists: ["/v1/events?limit=200", "/v1/events?type=expense&limit=200", "/v1/events?from=2026-01-15&to=2026-01-15&limit=200"],
+    requests: (id) => [
+      { method: "GET", path: `/v1/events/${id}` },
+      { method: "POST", path: `/v1/events/${id}/void`, body: {} },
+      { method: "POST", path: `/v1/events/${id}/correct`, body: { amount_minor: 100 } },
+    ],
+    lists: [
+      "/v1/events?limit=200",
+      "/v1/events?type=expense&limit=200",
+      "/v1/events?from=2026-01-15&to=2026-01-15&limit=200",
+      "/v1/events?sort=-amount&q=&limit=200",
+      "/v1/events?sort=occurred_on&source_type=MANUAL&limit=200",
+    ],
   },
   {
     // B can neither write events into A's business or project nor see A's in a filtered list.

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ZIdParam } from "../shared/schemas";
+import type { TProcedureMeta } from "../trpc/meta";
+import { atMostOneScope, ZCorrectionFields, ZEvent } from "./event.schema";
+
+export const correctEventMeta: TProcedureMeta = {
+  openapi: {
+    method: "POST",
+    path: "/v1/events/{id}/correct",
+    tags: ["Events"],
+    summary: "Correct a manual event",
+    description:
+      "Additive (issue 14). Restates a manual event (source_type MANUAL) as the contract restates an integration's: " +
+      "in one transaction the event is voided and a new version is written with the fields given here (the others " +
+      "are kept; null clears category or description; one of business_id, project_id or personal: true moves it), " +
+      "linked by supersedes_event_id. The type and state stay; the base amount is converted again at the rate of " +
+      "occurred_on (actual events) and frozen. Validation as POST /v1/expenses: a positive amount, a known currency, an " +
+      "actual event not after today; a correction that changes nothing answers 400 validation_error. Audited as " +
+      "event.voided (old) and event.created + event.corrected (new, with the changes). An event of an integration or " +
+      "an import answers 409 state_conflict (restated by its source); a voided event, or a planned one already fulfilled, " +
+      "409 state_conflict; another " +
+      "owner's event, business or project 404 not_found. Owner only; needs an Idempotency-Key. Answers 201 with the new version.",
+  },
+  successStatus: 201,
+};
+export const ZCorrectEventRequest = ZIdParam.extend(ZCorrectionFields.shape).superRefine(atMostOneScope);
+export const ZCorrectEventResponse = z.object({ data: ZEvent });
