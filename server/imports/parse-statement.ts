@@ -1,21 +1,49 @@
 // A statement's bytes → its rows, each normalized and with its external_id (pure: no database).
 // Composes the core: sniff (415 for binaries) → decode → read (delimiter, header) → resolve the
-// mapping at the header → normalize each row → number identical rows (external ids).
+// mapping at the header → guess the date and number formats the mapping leaves open from a
+// sample of the rows (format-detection.ts) → normalize each row → number identical rows
+// (external ids). The answer names the effective mapping (every column and format, explicit),
+// so a client can show it, change one thing and send it back whole.
+import { hash } from "node:crypto";
 import { AppError } from "../errors/app-error";
 import { createExternalIdAssigner } from "./external-id";
 import { decodeStatement, sniffStatement } from "./file-sniffer";
-import { readStatement } from "./csv-reader";
+import { readStatement, type TDelimiter } from "./csv-reader";
+import {
+  detectDateFormat,
+  detectNumberFormat,
+  DETECTION_SAMPLE_ROWS,
+  type TDateGuess,
+  type TNumberGuess,
+} from "./format-detection";
 import { normalizeRow, type TImportRow } from "./normalize-row";
-import { mergeSettings, resolveMapping, type TImportMapping, type TImportPreset, type TResolution } from "./presets";
+import {
+  FIELDS,
+  headerKey,
+  mergeSettings,
+  resolveMapping,
+  type TField,
+  type TImportMapping,
+  type TImportPreset,
+  type TResolution,
+} from "./presets";
 import { rejectionOf } from "../ingest/item-checks";
 
-export type TParsedRow = ({ row: number; external_id: string } & Omit<TImportRow, "status">) | { row: number; rejected: string };
+export type TParsedRow =
+  ({ row: number; external_id: string } & Omit<TImportRow, "status">) | { row: number; rejected: string; raw: string[] };
+
+/** What was guessed for the formats the mapping left open (absent: the mapping named it). */
+export type TFormatGuesses = { date?: TDateGuess; number?: TNumberGuess };
 
 export type TParsedStatement = {
   rows: TParsedRow[];
   total_rows: number;
   skipped_transfers: number;
   unmapped_columns: string[];
+  header: string[];
+  /** The mapping the rows were read with: every setting and column explicit. */
+  mapping: Required<Omit<TImportMapping, "thousands_separator">> & Pick<TImportMapping, "thousands_separator">;
+  guesses: TFormatGuesses;
 };
 
 export type TParseOptions = {
@@ -25,6 +53,8 @@ export type TParseOptions = {
   ownAccounts?: readonly string[];
   /** Rows dated after this day are rejected (the ingest path refuses future actual events). */
   latestDay?: string;
+  /** The owner's today: a guessed date format that puts rows in the future loses. */
+  today?: string;
 };
 
 /** Refuses a non-text file with 415 unsupported_media_type, before anything is read or stored. */
@@ -36,12 +66,108 @@ export function decodeStatementOrRefuse(bytes: Uint8Array): string {
   return decodeStatement(bytes, sniffed);
 }
 
+/** The header row and the delimiter of a decoded statement (validation_error when it has none). */
+export function statementHeader(text: string, delimiter?: TDelimiter): { header: string[]; delimiter: TDelimiter } {
+  const shape = readStatement(text, { delimiter, limit: 0 }, () => {});
+  return { header: shape.header, delimiter: shape.delimiter };
+}
+
+/**
+ * A statement layout's identity: its column names (compared as headerKey does), in order. The
+ * same bank's next export has the same signature, whatever its rows.
+ */
+export function headerSignature(header: readonly string[]): string {
+  return hash("sha256", header.map(headerKey).join("\u001f"), "hex").slice(0, 32);
+}
+
 /** A day PostgreSQL's date type reads as written (four-digit year from 0001). */
 const STORABLE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A rejected row keeps its cells for the owner to see: at most this many, each cut to this length. */
+const RAW_CELLS = 60;
+const RAW_CELL_CHARS = 200;
 
-export function parseStatement(bytes: Uint8Array, options: TParseOptions): TParsedStatement {
-  const text = decodeStatementOrRefuse(bytes);
-  const settings = mergeSettings(options.preset, options.mapping);
+/** Cells as the owner sees them next to a rejection (storable: no NUL, no lone surrogate). */
+function rawCells(cells: readonly string[]): string[] {
+  return cells.slice(0, RAW_CELLS).map((cell) => {
+    const cut = cell.length > RAW_CELL_CHARS ? `${cell.slice(0, RAW_CELL_CHARS)}…` : cell;
+    // NUL and lone surrogates: PostgreSQL's JSON cannot hold them.
+    // eslint-disable-next-line no-control-regex
+    return cut.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  });
+}
+
+/** Column positions → the mapping's column names (null: the field is not read). */
+function columnNames(resolution: TResolution, header: readonly string[]): Record<TField, string | null> {
+  const names = {} as Record<TField, string | null>;
+  for (const field of FIELDS) {
+    const index = resolution.mapping.columns[field];
+    names[field] = index === undefined ? null : header[index]!;
+  }
+  return names;
+}
+
+/**
+ * The mapping with its open formats guessed from the first rows: the date format when the
+ * mapping names none, the number format when it names no decimal separator. The preset's
+ * formats are the fallbacks (and win ties the rows cannot settle).
+ */
+function guessFormats(
+  text: string,
+  options: TParseOptions,
+): { mapping: TParsedStatement["mapping"]; guesses: TFormatGuesses; header: string[] } {
+  const given = options.mapping ?? {};
+  const settings = mergeSettings(options.preset, given);
+  let resolution: TResolution | undefined;
+  const dates: string[] = [];
+  const amounts: string[] = [];
+  const shape = readStatement(
+    text,
+    {
+      delimiter: settings.delimiter,
+      limit: DETECTION_SAMPLE_ROWS,
+      onHeader: (header) => {
+        resolution = resolveMapping(options.preset, given, header);
+      },
+    },
+    (cells) => {
+      const { columns } = resolution!.mapping;
+      const at = (index: number | undefined) => (index === undefined ? "" : (cells[index] ?? ""));
+      dates.push(at(columns.date));
+      for (const index of [columns.amount, columns.debit, columns.credit]) {
+        const cell = at(index).trim();
+        if (cell !== "") amounts.push(cell);
+      }
+    },
+  );
+  const guesses: TFormatGuesses = {};
+  let { date_format, decimal_separator, thousands_separator } = settings;
+  if (!given.date_format) {
+    guesses.date = detectDateFormat(dates, { fallback: settings.date_format, today: options.today });
+    date_format = guesses.date.date_format;
+  }
+  if (!given.decimal_separator) {
+    guesses.number = detectNumberFormat(amounts, settings);
+    decimal_separator = guesses.number.decimal_separator;
+    if (given.thousands_separator === undefined) thousands_separator = guesses.number.thousands_separator;
+    else if (thousands_separator === decimal_separator) thousands_separator = null;
+  }
+  return {
+    header: shape.header,
+    guesses,
+    mapping: {
+      delimiter: shape.delimiter,
+      date_format,
+      decimal_separator,
+      thousands_separator,
+      sign_convention: settings.sign_convention,
+      columns: columnNames(resolution!, shape.header),
+    },
+  };
+}
+
+export function parseStatement(source: Uint8Array | string, options: TParseOptions): TParsedStatement {
+  const text = typeof source === "string" ? source : decodeStatementOrRefuse(source);
+  const { mapping, guesses, header } = guessFormats(text, options);
   let resolution: TResolution | undefined;
   const assigner = createExternalIdAssigner();
   const rows: TParsedRow[] = [];
@@ -50,9 +176,9 @@ export function parseStatement(bytes: Uint8Array, options: TParseOptions): TPars
   const shape = readStatement(
     text,
     {
-      delimiter: settings.delimiter,
+      delimiter: mapping.delimiter,
       onHeader: (header) => {
-        resolution = resolveMapping(options.preset, options.mapping, header);
+        resolution = resolveMapping(options.preset, mapping, header);
       },
     },
     (cells, row) => {
@@ -62,7 +188,7 @@ export function parseStatement(bytes: Uint8Array, options: TParseOptions): TPars
       try {
         normalized = normalizeRow(cells, resolution!.mapping, normalizeOptions);
       } catch (error) {
-        rows.push({ row, rejected: rejectionOf(error, { step: "import.row", row }).message });
+        rows.push({ row, rejected: rejectionOf(error, { step: "import.row", row }).message, raw: rawCells(cells) });
         return;
       }
       if (normalized.status === "skipped") {
@@ -70,15 +196,15 @@ export function parseStatement(bytes: Uint8Array, options: TParseOptions): TPars
         return;
       }
       if (normalized.status === "rejected") {
-        rows.push({ row, rejected: normalized.reject_reason });
+        rows.push({ row, rejected: normalized.reject_reason, raw: rawCells(cells) });
         return;
       }
       if (!STORABLE_DAY.test(normalized.occurred_on) || normalized.occurred_on < "0001-01-01") {
-        rows.push({ row, rejected: `date ${normalized.occurred_on} is out of range` });
+        rows.push({ row, rejected: `date ${normalized.occurred_on} is out of range`, raw: rawCells(cells) });
         return;
       }
       if (options.latestDay && normalized.occurred_on > options.latestDay) {
-        rows.push({ row, rejected: `date ${normalized.occurred_on} is in the future` });
+        rows.push({ row, rejected: `date ${normalized.occurred_on} is in the future`, raw: rawCells(cells) });
         return;
       }
       const { status: _status, ...fields } = normalized;
@@ -90,5 +216,8 @@ export function parseStatement(bytes: Uint8Array, options: TParseOptions): TPars
     total_rows: shape.rows,
     skipped_transfers: skipped,
     unmapped_columns: resolution?.unmapped_columns ?? [],
+    header,
+    mapping,
+    guesses,
   };
 }
