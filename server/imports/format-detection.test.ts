@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDateFormat, detectNumberFormat, numberVote } from "./format-detection";
+import { detectDateFormat, detectNumberFormat, guessColumns, numberVote } from "./format-detection";
 import { parseStatement } from "./parse-statement";
 import { findPreset } from "./presets";
 
@@ -154,5 +154,25 @@ describe("parseStatement with guessed formats", () => {
     const text = ["Date,Description,Amount", "2026-03-01,Fine,-1.00", "2026-03-02,Broken,abc"].join("\n");
     const parsed = parseStatement(text, { preset: generic, currencyDefault: "EUR" });
     expect(parsed.rows[1]).toEqual({ row: 2, rejected: 'unparsable amount "abc"', raw: ["2026-03-02", "Broken", "abc"] });
+  });
+
+  it("reads the columns off the cells when the preset's names find none", () => {
+    const text = [
+      "Wann;Konto;Was;Summe;Saldo",
+      "05.03.2026;DE1;Miete für März;-900,00;100,00",
+      "06.03.2026;DE1;Kaffee;-3,50;96,50",
+    ].join("\n");
+    const parsed = parseStatement(text, { preset: generic, currencyDefault: "EUR" });
+    expect(parsed.mapping.columns).toMatchObject({ date: "Wann", amount: "Summe", description: "Was" });
+    expect(parsed.rows).toMatchObject([
+      { occurred_on: "2026-03-05", amount_minor: -90000, description: "Miete für März" },
+      { occurred_on: "2026-03-06", amount_minor: -350 },
+    ]);
+    // A column the owner named that the file lacks is still an error, never guessed around.
+    expect(() => parseStatement(text, { preset: generic, mapping: { columns: { date: "Datum" } } })).toThrow(/Datum/);
+  });
+
+  it("guesses only what fits: no date column, no guess", () => {
+    expect(guessColumns(["A", "B"], [["x", "1.00"]], ["date", "amount"], new Set())).toEqual({ amount: "B" });
   });
 });

@@ -204,3 +204,100 @@ export function detectNumberFormat(
       : OTHER[decimal]);
   return { decimal_separator: decimal, thousands_separator: thousands === decimal ? null : thousands, ambiguous, note };
 }
+
+// Columns. When the preset's header names find no column for a required field (and the owner's
+// mapping names none), the field's column is read off the cells of the first rows:
+//   - date: the first free column whose non-empty cells one date format reads, 80 % or more;
+//   - amount: among the free columns whose non-empty cells are numbers (80 % or more), the one
+//     whose name says so (amount, sum, value, total, betrag, montant, importe, bedrag, belopp),
+//     else the first holding a negative number, else the first;
+//   - debit and credit: number columns named like them (debit/out/withdrawal/soll, credit/in/
+//     deposit/haben), never guessed blind;
+//   - description: the free text column with the longest cells on average.
+// A free column is one no preset name of another field matches. No column fits: the field
+// stays missing and the upload answers 400 naming it, as before.
+
+const NUMBER_CELL = /^[-+−(]?\s*[$€£¥]?\s*[-+−]?\d[\d.,' \u00a0\u202f]*\)?\s*[-−]?\s*[$€£¥]?$/;
+const AMOUNT_NAME = /amount|sum|value|total|betrag|montant|importe|bedrag|belopp|beløp/i;
+const DEBIT_NAME = /debit|money out|paid out|withdraw|soll|ausgang/i;
+const CREDIT_NAME = /credit|money in|paid in|deposit|haben|eingang/i;
+const COLUMN_SHARE = 0.8;
+
+type TColumnStats = {
+  index: number;
+  name: string;
+  filled: number;
+  dates: number;
+  numbers: number;
+  negatives: number;
+  length: number;
+};
+
+function columnStats(header: readonly string[], rows: readonly (readonly string[])[]): TColumnStats[] {
+  return header.map((name, index) => {
+    const cells = rows.map((row) => (row[index] ?? "").trim()).filter((cell) => cell !== "");
+    let best = 0;
+    for (const format of DATE_FORMATS) {
+      let read = 0;
+      for (const cell of cells) if (parseDate(cell, format)) read++;
+      best = Math.max(best, read);
+    }
+    const numbers = cells.filter((cell) => NUMBER_CELL.test(cell));
+    return {
+      index,
+      name,
+      filled: cells.length,
+      dates: best,
+      numbers: numbers.length,
+      negatives: numbers.filter((cell) => /^[-−(]|[-−]\s*[$€£¥]?$/.test(cell)).length,
+      length: cells.reduce((sum, cell) => sum + cell.length, 0) / Math.max(1, cells.length),
+    };
+  });
+}
+
+/** Header names for the missing required fields, read off the cells (rules above); fields with no fitting column are left out. */
+export function guessColumns(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  missing: readonly string[],
+  taken: ReadonlySet<number>,
+): Record<string, string> {
+  const stats = columnStats(header, rows).filter((s) => s.filled > 0 && s.name.trim() !== "" && !taken.has(s.index));
+  const used = new Set<number>();
+  const free = (s: TColumnStats) => !used.has(s.index);
+  const isDate = (s: TColumnStats) => s.dates >= s.filled * COLUMN_SHARE;
+  const isNumber = (s: TColumnStats) => !isDate(s) && s.numbers >= s.filled * COLUMN_SHARE;
+  const guessed: Record<string, string> = {};
+  const take = (field: string, s: TColumnStats | undefined) => {
+    if (!s) return;
+    guessed[field] = s.name;
+    used.add(s.index);
+  };
+  const want = (field: string) => missing.includes(field);
+  if (want("date"))
+    take(
+      "date",
+      stats.find((s) => free(s) && isDate(s)),
+    );
+  if (want("amount")) {
+    const numeric = stats.filter((s) => free(s) && isNumber(s));
+    take("amount", numeric.find((s) => AMOUNT_NAME.test(s.name)) ?? numeric.find((s) => s.negatives > 0) ?? numeric[0]);
+  }
+  if (want("debit"))
+    take(
+      "debit",
+      stats.find((s) => free(s) && isNumber(s) && DEBIT_NAME.test(s.name)),
+    );
+  if (want("credit"))
+    take(
+      "credit",
+      stats.find((s) => free(s) && isNumber(s) && CREDIT_NAME.test(s.name)),
+    );
+  if (want("description")) {
+    const texts = stats
+      .filter((s) => free(s) && !isDate(s) && !isNumber(s))
+      .sort((a, b) => b.length - a.length || a.index - b.index);
+    take("description", texts[0]);
+  }
+  return guessed;
+}

@@ -13,6 +13,7 @@ import {
   detectDateFormat,
   detectNumberFormat,
   DETECTION_SAMPLE_ROWS,
+  guessColumns,
   type TDateGuess,
   type TNumberGuess,
 } from "./format-detection";
@@ -115,30 +116,46 @@ function guessFormats(
   text: string,
   options: TParseOptions,
 ): { mapping: TParsedStatement["mapping"]; guesses: TFormatGuesses; header: string[] } {
-  const given = options.mapping ?? {};
+  let given = options.mapping ?? {};
   const settings = mergeSettings(options.preset, given);
-  let resolution: TResolution | undefined;
-  const dates: string[] = [];
+  const sample: string[][] = [];
+  const shape = readStatement(text, { delimiter: settings.delimiter, limit: DETECTION_SAMPLE_ROWS }, (cells) => {
+    sample.push(cells);
+  });
+  const { header } = shape;
+  let resolution: TResolution;
+  try {
+    resolution = resolveMapping(options.preset, given, header);
+  } catch (error) {
+    // The preset's names find no column for a required field: read it off the cells, unless the
+    // owner's mapping named (or removed) that field itself.
+    const missing = missingFields(error).filter((field) => given.columns?.[field] === undefined);
+    if (missing.length === 0) throw error;
+    const taken = new Set<number>();
+    header.forEach((name, index) => {
+      const key = headerKey(name);
+      for (const field of FIELDS)
+        if (!missing.includes(field) && (options.preset.columns[field] ?? []).some((c) => headerKey(c) === key)) taken.add(index);
+    });
+    const guessed = guessColumns(header, sample, missing, taken);
+    if (Object.keys(guessed).length === 0) throw error;
+    given = { ...given, columns: { ...given.columns, ...guessed } };
+    try {
+      resolution = resolveMapping(options.preset, given, header);
+    } catch {
+      throw error;
+    }
+  }
+  const { columns } = resolution.mapping;
+  const at = (cells: readonly string[], index: number | undefined) => (index === undefined ? "" : (cells[index] ?? ""));
+  const dates = sample.map((cells) => at(cells, columns.date));
   const amounts: string[] = [];
-  const shape = readStatement(
-    text,
-    {
-      delimiter: settings.delimiter,
-      limit: DETECTION_SAMPLE_ROWS,
-      onHeader: (header) => {
-        resolution = resolveMapping(options.preset, given, header);
-      },
-    },
-    (cells) => {
-      const { columns } = resolution!.mapping;
-      const at = (index: number | undefined) => (index === undefined ? "" : (cells[index] ?? ""));
-      dates.push(at(columns.date));
-      for (const index of [columns.amount, columns.debit, columns.credit]) {
-        const cell = at(index).trim();
-        if (cell !== "") amounts.push(cell);
-      }
-    },
-  );
+  for (const cells of sample) {
+    for (const index of [columns.amount, columns.debit, columns.credit]) {
+      const cell = at(cells, index).trim();
+      if (cell !== "") amounts.push(cell);
+    }
+  }
   const guesses: TFormatGuesses = {};
   let { date_format, decimal_separator, thousands_separator } = settings;
   if (!given.date_format) {
@@ -152,7 +169,7 @@ function guessFormats(
     else if (thousands_separator === decimal_separator) thousands_separator = null;
   }
   return {
-    header: shape.header,
+    header,
     guesses,
     mapping: {
       delimiter: shape.delimiter,
@@ -160,9 +177,18 @@ function guessFormats(
       decimal_separator,
       thousands_separator,
       sign_convention: settings.sign_convention,
-      columns: columnNames(resolution!, shape.header),
+      columns: columnNames(resolution, header),
     },
   };
+}
+
+/** The fields a resolveMapping validation_error names (mapping.columns.<field>). */
+function missingFields(error: unknown): TField[] {
+  if (!(error instanceof AppError) || error.code !== "validation_error") return [];
+  const issues = (error.details as { issues?: Array<{ path?: unknown }> } | undefined)?.issues ?? [];
+  return issues
+    .map((issue) => (typeof issue.path === "string" ? issue.path.replace(/^mapping\.columns\./, "") : ""))
+    .filter((field): field is TField => (FIELDS as readonly string[]).includes(field));
 }
 
 export function parseStatement(source: Uint8Array | string, options: TParseOptions): TParsedStatement {
