@@ -18,15 +18,15 @@ type TColumns = NonNullable<TImportMapping["columns"]>;
 type TColumnField = keyof TColumns;
 
 const DATE_FORMAT_LABELS: Record<TDateFormat, string> = {
-  "yyyy-mm-dd": "2024-03-31 (yyyy-mm-dd)",
-  "yyyy/mm/dd": "2024/03/31 (yyyy/mm/dd)",
-  "dd.mm.yyyy": "31.03.2024 (dd.mm.yyyy)",
-  "dd/mm/yyyy": "31/03/2024 (dd/mm/yyyy)",
-  "dd-mm-yyyy": "31-03-2024 (dd-mm-yyyy)",
-  "mm/dd/yyyy": "03/31/2024 (mm/dd/yyyy)",
-  "dd.mm.yy": "31.03.24 (dd.mm.yy)",
-  "dd/mm/yy": "31/03/24 (dd/mm/yy)",
-  "mm/dd/yy": "03/31/24 (mm/dd/yy)",
+  "yyyy-mm-dd": "yyyy-mm-dd (2024-03-31)",
+  "yyyy/mm/dd": "yyyy/mm/dd (2024/03/31)",
+  "dd.mm.yyyy": "dd.mm.yyyy (31.03.2024)",
+  "dd/mm/yyyy": "dd/mm/yyyy (31/03/2024)",
+  "dd-mm-yyyy": "dd-mm-yyyy (31-03-2024)",
+  "mm/dd/yyyy": "mm/dd/yyyy (03/31/2024)",
+  "dd.mm.yy": "dd.mm.yy (31.03.24)",
+  "dd/mm/yy": "dd/mm/yy (31/03/24)",
+  "mm/dd/yy": "mm/dd/yy (03/31/24)",
 };
 
 /** Number formats as the owner reads them: decimal and thousands separators together. */
@@ -41,9 +41,9 @@ const NUMBER_FORMATS = [
 ] as const;
 
 const SIGN_LABELS: Record<TSignConvention, string> = {
-  signed: "One amount column: negative is money out",
-  debit_credit: "Two columns: money out (debit) and money in (credit)",
-  positive_is_expense: "One amount column: positive is spending (card statements)",
+  signed: "Signed: negative is money out",
+  debit_credit: "Debit and credit columns",
+  positive_is_expense: "Positive is spending (cards)",
 };
 
 const FIELD_LABELS: Record<TColumnField, string> = {
@@ -64,6 +64,12 @@ const SOURCE_NOTES: Record<string, string> = {
   preset: "Suggested from the preset's column names, with the dates and amounts read off the file. Check it.",
   request: "Your mapping.",
 };
+
+function signHint(sign: TSignConvention): string {
+  if (sign === "debit_credit") return "Money out in one column (debit), money in in another (credit).";
+  if (sign === "positive_is_expense") return "One column; a positive amount is a purchase, a negative one a refund or payment.";
+  return "One column; a negative amount is money out, a positive one money in.";
+}
 
 function fieldsOf(sign: TSignConvention): TColumnField[] {
   const amounts: TColumnField[] = sign === "debit_credit" ? ["debit", "credit"] : ["amount"];
@@ -181,7 +187,7 @@ export function MappingStep(props: {
                 dateGuess ? (
                   <>
                     {dateGuess.ambiguous ? <strong>Check this: </strong> : null}
-                    {dateGuess.note}
+                    Read from the file: {dateGuess.date_format}. {dateGuess.note}
                   </>
                 ) : undefined
               }
@@ -197,7 +203,6 @@ export function MappingStep(props: {
                   {Object.entries(DATE_FORMAT_LABELS).map(([format, label]) => (
                     <option key={format} value={format}>
                       {label}
-                      {dateGuess?.date_format === format ? " · read from the file" : ""}
                     </option>
                   ))}
                 </select>
@@ -209,7 +214,11 @@ export function MappingStep(props: {
                 numberGuess ? (
                   <>
                     {numberGuess.ambiguous ? <strong>Check this: </strong> : null}
-                    {numberGuess.note}
+                    Read from the file:{" "}
+                    {NUMBER_FORMATS.find(
+                      (f) => f.decimal === numberGuess.decimal_separator && f.thousands === numberGuess.thousands_separator,
+                    )?.id ?? `decimal "${numberGuess.decimal_separator}"`}
+                    . {numberGuess.note}
                   </>
                 ) : undefined
               }
@@ -238,7 +247,7 @@ export function MappingStep(props: {
                 </select>
               )}
             </Field>
-            <Field label="Amounts">
+            <Field label="Amounts" hint={signHint(mapping.sign_convention)}>
               {(control) => (
                 <select
                   {...control}

@@ -41,14 +41,14 @@ export function RowStatusPill({ status }: { status: TImportPreviewRow["status"] 
 /** A rejected row's cells as the file holds them, each named by its column. */
 function RawCells({ cells, header }: { cells: readonly string[]; header: readonly string[] }) {
   return (
-    <dl className="raw-cells" aria-label="Cells in the file">
+    <ul className="raw-cells" aria-label="Cells in the file">
       {cells.map((cell, index) => (
-        <div key={index}>
-          <dt>{header[index] || `Column ${index + 1}`}</dt>
-          <dd className="mono">{cell === "" ? "(empty)" : cell}</dd>
-        </div>
+        <li key={index}>
+          <span className="raw-cell-name">{header[index] || `Column ${index + 1}`}:</span>{" "}
+          <span className="mono">{cell === "" ? "(empty)" : cell}</span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 

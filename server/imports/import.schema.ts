@@ -153,12 +153,24 @@ export const ZCreateImportForm = z
     business_id: ZUuid,
     project_id: ZUuid.optional().describe("A project of business_id."),
     preset: z.string().optional().describe("An id of GET /v1/imports/presets; default generic."),
-    mapping: z.string().optional().describe("JSON: an ImportMapping (columns to fields, formats) over the preset."),
+    mapping: z
+      .string()
+      .optional()
+      .describe(
+        "JSON: an ImportMapping (columns to fields, formats) over the preset. Omitted: the mapping confirmed last time for " +
+          "this business and the same header, if any (preview.mapping_source saved), else the preset's column names; a " +
+          "required column those names miss is read off the cells, and formats left open are guessed from the file.",
+      ),
     own_accounts: z
       .string()
       .optional()
       .describe('JSON: a list of the owner\'s own account numbers, e.g. ["DE89 3704 0044 0532 0130 00"].'),
-    currency_default: z.string().optional().describe("ISO 4217 code for rows without a currency column or cell."),
+    currency_default: z
+      .string()
+      .optional()
+      .describe(
+        "ISO 4217 code for rows without a currency column or cell. Default: the saved mapping's (see mapping), else the business's currency.",
+      ),
     reconcile: z.enum(["true", "false"]).optional().describe("Match rows against integration events; default true."),
   })
   .meta({ id: "CreateImportForm" });
