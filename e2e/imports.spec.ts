@@ -3,6 +3,7 @@
 // ticked, and its lines and subscription show up on the events and subscriptions pages. A
 // spreadsheet (the XLSX zip signature) is refused with the server's 415 message.
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_OWNER_TOKEN, SAME_ORIGIN, signIn } from "./support";
 
@@ -20,6 +21,13 @@ async function createBusiness(request: APIRequestContext, name: string): Promise
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+let business: Promise<string> | undefined;
+/** The run's business, created by whichever test runs first (each test can run alone with -g). */
+function ensureBusiness(request: APIRequestContext): Promise<string> {
+  business ??= createBusiness(request, BUSINESS);
+  return business;
 }
 
 function isoDate(year: number, monthIndex: number, day: number): string {
@@ -70,7 +78,7 @@ test("a statement is previewed, confirmed with its recurring charge, and lands i
   page,
   request,
 }) => {
-  await createBusiness(request, BUSINESS);
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
@@ -170,7 +178,11 @@ async function confirmWithoutRejections(page: Page, inserted: number) {
   await expect(result.getByTestId("import-rejected")).toHaveText("0");
 }
 
-test("a mm/dd/yyyy statement without a currency column goes through the mapping step without rejections", async ({ page }) => {
+test("a mm/dd/yyyy statement without a currency column goes through the mapping step without rejections", async ({
+  page,
+  request,
+}) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);
@@ -206,6 +218,12 @@ test("a mm/dd/yyyy statement without a currency column goes through the mapping 
   await expect(cells).toContainText(`${a.m}/${a.d}/${a.y}`);
   await expect(cells).toContainText(`Hosting ${RUN}`);
   await page.screenshot({ path: `${SHOTS}/imports-mapping-rejected.png`, fullPage: true });
+  // The mapping card and the rejected rows pass axe (no serious or critical violation).
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="import-mapping-heading"]')
+    .include('section[aria-labelledby="import-rows-heading"]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await mapping.getByLabel("Date format").selectOption("mm/dd/yyyy");
   await expect(stat(page, "Rejected")).toHaveText("0");
   await mapping.getByLabel("Default currency").selectOption("USD");
@@ -223,7 +241,9 @@ test("a mm/dd/yyyy statement without a currency column goes through the mapping 
 
 test("a German statement (dd.mm.yyyy, 1.234,56, semicolons) goes through the mapping step without rejections", async ({
   page,
+  request,
 }) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);
@@ -250,7 +270,8 @@ test("a German statement (dd.mm.yyyy, 1.234,56, semicolons) goes through the map
   await confirmWithoutRejections(page, 3);
 });
 
-test("a spreadsheet is refused with the server's message", async ({ page }) => {
+test("a spreadsheet is refused with the server's message", async ({ page, request }) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);
@@ -270,7 +291,8 @@ test("a spreadsheet is refused with the server's message", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
 });
 
-test("a file over 10 MB is refused with the server's message", async ({ page }) => {
+test("a file over 10 MB is refused with the server's message", async ({ page, request }) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);

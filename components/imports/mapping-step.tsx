@@ -57,6 +57,7 @@ const FIELD_LABELS: Record<TColumnField, string> = {
   counterparty_account: "Counterparty account",
   category: "Category",
   reference: "Reference",
+  account: "Your account",
 };
 
 const SOURCE_NOTES: Record<string, string> = {
@@ -73,7 +74,17 @@ function signHint(sign: TSignConvention): string {
 
 function fieldsOf(sign: TSignConvention): TColumnField[] {
   const amounts: TColumnField[] = sign === "debit_credit" ? ["debit", "credit"] : ["amount"];
-  return ["date", ...amounts, "currency", "description", "counterparty", "counterparty_account", "category", "reference"];
+  return [
+    "date",
+    ...amounts,
+    "currency",
+    "description",
+    "counterparty",
+    "counterparty_account",
+    "category",
+    "reference",
+    "account",
+  ];
 }
 
 function requiredOf(sign: TSignConvention): TColumnField[] {

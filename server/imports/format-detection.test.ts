@@ -172,6 +172,20 @@ describe("parseStatement with guessed formats", () => {
     expect(() => parseStatement(text, { preset: generic, mapping: { columns: { date: "Datum" } } })).toThrow(/Datum/);
   });
 
+  it("reads the owner's account column only when the mapping names it, outside the external id", () => {
+    const text = ["Date,Account,Description,Amount", "2026-03-01,DE-MAIN,Rent,-900.00"].join("\n");
+    const plain = parseStatement(text, { preset: generic, currencyDefault: "EUR" });
+    expect(plain.mapping.columns.account).toBeNull();
+    expect(plain.rows[0]).not.toHaveProperty("account");
+    const mapped = parseStatement(text, {
+      preset: generic,
+      currencyDefault: "EUR",
+      mapping: { columns: { account: "Account" } },
+    });
+    expect(mapped.rows[0]).toMatchObject({ account: "DE-MAIN" });
+    expect(mapped.rows[0]).toMatchObject({ external_id: (plain.rows[0] as { external_id: string }).external_id });
+  });
+
   it("guesses only what fits: no date column, no guess", () => {
     expect(guessColumns(["A", "B"], [["x", "1.00"]], ["date", "amount"], new Set())).toEqual({ amount: "B" });
   });

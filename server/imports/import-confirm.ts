@@ -226,6 +226,7 @@ function statementEvent(
       ...(row.counterparty ? { counterparty: row.counterparty } : {}),
       ...(row.counterparty_account ? { counterparty_account: row.counterparty_account } : {}),
       ...(row.reference ? { reference: row.reference } : {}),
+      ...(row.account ? { account: row.account } : {}),
       ...(row.status === "reconciled" && row.matched_event_id ? { reconciles_event_id: row.matched_event_id } : {}),
       // reconcile=false: the owner keeps these lines out of the daily reconciliation too.
       ...(reconcile ? {} : { reconcile: false }),

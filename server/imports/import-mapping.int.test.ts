@@ -186,9 +186,17 @@ describe("the mapping saved for next time", () => {
     });
     expect(next.body.data.preview.rows[0]).toMatchObject({ amount_minor: -8100, currency: "EUR" });
 
-    // Another business has no saved mapping for it: the preset cannot find a date column.
-    const elsewhere = await upload([header, `${recentDay(1).de};Power ${tag};-81,00`].join("\n"), { business_id: usdBusinessId });
-    expectApiError(elsewhere, 400, "validation_error");
+    // Another business has no saved mapping for it: the preset's names find nothing, so the columns are read off the cells.
+    const elsewhere = await upload([header, `${recentDay(1).de};Power ${tag};-81,00`].join("\n"), {
+      business_id: usdBusinessId,
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+    expect(elsewhere.body.data.preview).toMatchObject({
+      mapping_source: "preset",
+      currency_default: "USD",
+      mapping: { columns: { date: `Posted ${tag}`, amount: "Value", description: "Text" } },
+      rejected_count: 0,
+    });
     // Nor does another owner see it.
     expect(await api.db.importMapping.count({ where: { businessId } })).toBeGreaterThan(0);
   });

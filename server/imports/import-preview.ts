@@ -65,6 +65,7 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       counterparty_account: row.counterparty_account,
       category: row.category,
       reference: row.reference,
+      account: row.account,
       matched_event_id: matched,
     };
   });

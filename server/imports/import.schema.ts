@@ -47,6 +47,7 @@ export const ZImportRow = z
     category: z.string().optional(),
     reference: z.string().optional(),
     reject_reason: z.string().optional(),
+    account: z.string().optional().describe("The owner's own account of the row (a mapped account column)."),
     raw: z
       .array(z.string())
       .optional()
