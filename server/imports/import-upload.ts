@@ -26,7 +26,8 @@ import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TI
 import { findSavedMapping } from "./saved-mappings";
 
 export type TCreateImportInput = {
-  bytes: Uint8Array;
+  /** Kept with the import (bytea) as is: no copy of a 10 MB file. */
+  bytes: Uint8Array<ArrayBuffer>;
   fileName: string | null;
   businessId: string;
   projectId?: string;
@@ -163,7 +164,7 @@ export async function createImport(
         proposals,
         expiresAt,
         createdAt: now,
-        source: new Uint8Array(input.bytes),
+        source: input.bytes,
         signature,
       },
     });
