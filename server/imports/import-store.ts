@@ -87,6 +87,15 @@ export async function importSource(db: TDbOrTx, importId: string): Promise<Uint8
   return row?.source ?? null;
 }
 
+/** Drops the kept files of previews past expires_at (they can no longer be re-read or confirmed); answers how many. */
+export async function sweepImportSources(db: TDbOrTx, now: Date): Promise<number> {
+  const { count } = await db.import.updateMany({
+    where: { source: { not: null }, expiresAt: { lte: now } },
+    data: { source: null },
+  });
+  return count;
+}
+
 /** Row pages per INSERT (bind-parameter limits). */
 const PAGES_PER_INSERT = 20;
 
