@@ -186,6 +186,21 @@ describe("parseStatement with guessed formats", () => {
     expect(mapped.rows[0]).toMatchObject({ external_id: (plain.rows[0] as { external_id: string }).external_id });
   });
 
+  it("reads Debit and Credit columns as such with the one-column generic preset, never the balance as the amount", () => {
+    const text = [
+      "Date,Description,Debit,Credit,Balance",
+      "14/03/2026,Rent,900.00,,100.00",
+      "15/03/2026,Sale,,250.00,350.00",
+    ].join("\n");
+    const parsed = parseStatement(text, { preset: generic, currencyDefault: "GBP" });
+    expect(parsed.mapping).toMatchObject({
+      sign_convention: "debit_credit",
+      date_format: "dd/mm/yyyy",
+      columns: { debit: "Debit", credit: "Credit", amount: null },
+    });
+    expect(parsed.rows).toMatchObject([{ amount_minor: -90000 }, { amount_minor: 25000 }]);
+  });
+
   it("guesses only what fits: no date column, no guess", () => {
     expect(guessColumns(["A", "B"], [["x", "1.00"]], ["date", "amount"], new Set())).toEqual({ amount: "B" });
   });

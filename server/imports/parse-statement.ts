@@ -131,19 +131,29 @@ function guessFormats(
     // owner's mapping named (or removed) that field itself.
     const missing = missingFields(error).filter((field) => given.columns?.[field] === undefined);
     if (missing.length === 0) throw error;
-    const taken = new Set<number>();
-    header.forEach((name, index) => {
-      const key = headerKey(name);
-      for (const field of FIELDS)
-        if (!missing.includes(field) && (options.preset.columns[field] ?? []).some((c) => headerKey(c) === key)) taken.add(index);
-    });
-    const guessed = guessColumns(header, sample, missing, taken);
-    if (Object.keys(guessed).length === 0) throw error;
-    given = { ...given, columns: { ...given.columns, ...guessed } };
-    try {
-      resolution = resolveMapping(options.preset, given, header);
-    } catch {
-      throw error;
+    // The other amount shape first: a statement with Debit and Credit columns read by a
+    // one-column preset (or the reverse) is that shape, never a guessed amount column (which
+    // could be the balance).
+    const other = otherShape(options.preset, given, header, settings.sign_convention);
+    if (other) {
+      given = other.mapping;
+      resolution = other.resolution;
+    } else {
+      const taken = new Set<number>();
+      header.forEach((name, index) => {
+        const key = headerKey(name);
+        for (const field of FIELDS)
+          if (!missing.includes(field) && (options.preset.columns[field] ?? []).some((c) => headerKey(c) === key))
+            taken.add(index);
+      });
+      const guessed = guessColumns(header, sample, missing, taken);
+      if (Object.keys(guessed).length === 0) throw error;
+      given = { ...given, columns: { ...given.columns, ...guessed } };
+      try {
+        resolution = resolveMapping(options.preset, given, header);
+      } catch {
+        throw error;
+      }
     }
   }
   const { columns } = resolution.mapping;
@@ -176,10 +186,26 @@ function guessFormats(
       date_format,
       decimal_separator,
       thousands_separator,
-      sign_convention: settings.sign_convention,
+      sign_convention: resolution.mapping.sign_convention,
       columns: columnNames(resolution, header),
     },
   };
+}
+
+/** The mapping with the other amount shape, when the owner did not choose one and the preset's names find all its columns. */
+function otherShape(
+  preset: TImportPreset,
+  given: TImportMapping,
+  header: readonly string[],
+  sign: TImportMapping["sign_convention"],
+): { mapping: TImportMapping; resolution: TResolution } | undefined {
+  if (given.sign_convention) return undefined;
+  const mapping: TImportMapping = { ...given, sign_convention: sign === "debit_credit" ? "signed" : "debit_credit" };
+  try {
+    return { mapping, resolution: resolveMapping(preset, mapping, header) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The fields a resolveMapping validation_error names (mapping.columns.<field>). */
