@@ -3,6 +3,7 @@
 // ticked, and its lines and subscription show up on the events and subscriptions pages. A
 // spreadsheet (the XLSX zip signature) is refused with the server's 415 message.
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_OWNER_TOKEN, SAME_ORIGIN, signIn } from "./support";
 
@@ -20,6 +21,13 @@ async function createBusiness(request: APIRequestContext, name: string): Promise
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+let business: Promise<string> | undefined;
+/** The run's business, created by whichever test runs first (each test can run alone with -g). */
+function ensureBusiness(request: APIRequestContext): Promise<string> {
+  business ??= createBusiness(request, BUSINESS);
+  return business;
 }
 
 function isoDate(year: number, monthIndex: number, day: number): string {
@@ -70,7 +78,7 @@ test("a statement is previewed, confirmed with its recurring charge, and lands i
   page,
   request,
 }) => {
-  await createBusiness(request, BUSINESS);
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
@@ -141,7 +149,129 @@ test("a statement is previewed, confirmed with its recurring charge, and lands i
   await expect(subscription).toContainText("€29.00");
 });
 
-test("a spreadsheet is refused with the server's message", async ({ page }) => {
+/** A day `daysAgo` before today, its day of the month above 12 so a US or German date cannot be read both ways. */
+function pastDay(daysAgo: number): { y: number; m: string; d: string } {
+  const date = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+  while (date.getUTCDate() <= 12) date.setUTCDate(date.getUTCDate() - 1);
+  return {
+    y: date.getUTCFullYear(),
+    m: String(date.getUTCMonth() + 1).padStart(2, "0"),
+    d: String(date.getUTCDate()).padStart(2, "0"),
+  };
+}
+
+async function uploadFile(page: Page, name: string, text: string) {
+  const upload = page.getByRole("form", { name: "Upload the statement" });
+  await upload.getByLabel("Statement file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page.getByRole("form", { name: "Column mapping" })).toBeVisible();
+}
+
+const stat = (page: Page, label: string) =>
+  page.getByLabel("Import counts").locator(".import-stat", { hasText: label }).locator("dd");
+
+async function confirmWithoutRejections(page: Page, inserted: number) {
+  await expect(stat(page, "Rejected")).toHaveText("0");
+  await page.getByRole("button", { name: "Confirm import" }).click();
+  const result = page.getByRole("region", { name: "Import complete" });
+  await expect(result.getByTestId("import-inserted")).toHaveText(String(inserted));
+  await expect(result.getByTestId("import-rejected")).toHaveText("0");
+}
+
+test("a mm/dd/yyyy statement without a currency column goes through the mapping step without rejections", async ({
+  page,
+  request,
+}) => {
+  await ensureBusiness(request);
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+  const [a, b, c] = [pastDay(40), pastDay(20), pastDay(3)];
+  const text = [
+    "Posted,Payee,Memo,Amount",
+    `${a.m}/${a.d}/${a.y},Acme Hosting,Hosting ${RUN},-29.00`,
+    `${b.m}/${b.d}/${b.y},Globex,Invoice 7 ${RUN},"1,500.00"`,
+    `${c.m}/${c.d}/${c.y},Seat Supply,Chairs ${RUN},-342.50`,
+  ].join("\n");
+  await uploadFile(page, "us-statement.csv", text);
+
+  // The mapping the server suggests: "Posted" holds the dates (read off the cells), in mm/dd/yyyy.
+  const mapping = page.getByRole("form", { name: "Column mapping" });
+  await expect(mapping.getByLabel("Date (required)")).toHaveValue("Posted");
+  await expect(mapping.getByLabel("Amount (required)")).toHaveValue("Amount");
+  await expect(mapping.getByLabel("Date format")).toHaveValue("mm/dd/yyyy");
+  await expect(mapping.getByLabel("Number format")).toHaveValue("1,234.56");
+  // No currency column: the business's currency.
+  await expect(mapping.getByLabel("Default currency")).toHaveValue("EUR");
+  await expect(mapping.getByLabel("Currency", { exact: true })).toHaveValue("");
+  await expect(stat(page, "Rejected")).toHaveText("0");
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("row", { name: new RegExp(`Invoice 7 ${RUN}`) })).toContainText("€1,500.00");
+
+  // A wrong date format rejects rows, each with its reason and its cells; fixing it needs no new upload.
+  await mapping.getByLabel("Date format").selectOption("dd/mm/yyyy");
+  await expect(stat(page, "Rejected")).toHaveText("3");
+  const rejected = rows.locator('tbody tr[data-status="rejected"]').first();
+  await expect(rejected).toContainText("unparsable date");
+  const cells = rejected.getByLabel("Cells in the file");
+  await expect(cells).toContainText("Posted");
+  await expect(cells).toContainText(`${a.m}/${a.d}/${a.y}`);
+  await expect(cells).toContainText(`Hosting ${RUN}`);
+  await page.screenshot({ path: `${SHOTS}/imports-mapping-rejected.png`, fullPage: true });
+  // The mapping card and the rejected rows pass axe (no serious or critical violation).
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="import-mapping-heading"]')
+    .include('section[aria-labelledby="import-rows-heading"]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await mapping.getByLabel("Date format").selectOption("mm/dd/yyyy");
+  await expect(stat(page, "Rejected")).toHaveText("0");
+  await mapping.getByLabel("Default currency").selectOption("USD");
+  await expect(rows.getByRole("row", { name: new RegExp(`Invoice 7 ${RUN}`) })).toContainText("$1,500.00");
+  await page.screenshot({ path: `${SHOTS}/imports-mapping.png`, fullPage: true });
+
+  // The phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/imports-mapping-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await confirmWithoutRejections(page, 3);
+});
+
+test("a German statement (dd.mm.yyyy, 1.234,56, semicolons) goes through the mapping step without rejections", async ({
+  page,
+  request,
+}) => {
+  await ensureBusiness(request);
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+  const [a, b, c] = [pastDay(35), pastDay(15), pastDay(2)];
+  const text = [
+    "Buchungstag;Verwendungszweck;Empfänger;Betrag;Währung",
+    `${a.d}.${a.m}.${a.y};Miete ${RUN};Hausverwaltung;-1.234,56;EUR`,
+    `${b.d}.${b.m}.${b.y};Rechnung 12 ${RUN};Kunde GmbH;2.000,00;EUR`,
+    `${c.d}.${c.m}.${c.y};Kaffee ${RUN};Café;-3,50;EUR`,
+  ].join("\r\n");
+  await uploadFile(page, "kontoauszug.csv", text);
+
+  const mapping = page.getByRole("form", { name: "Column mapping" });
+  await expect(mapping.getByLabel("Date format")).toHaveValue("dd.mm.yyyy");
+  await expect(mapping.getByLabel("Number format")).toHaveValue("1.234,56");
+  await expect(mapping.getByLabel("Date (required)")).toHaveValue("Buchungstag");
+  await expect(mapping.getByLabel("Description (required)")).toHaveValue("Verwendungszweck");
+  // The counterparty column has a name the preset does not know: the owner maps it, and the preview follows.
+  await mapping.getByLabel("Counterparty", { exact: true }).selectOption("Empfänger");
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("row", { name: new RegExp(`Miete ${RUN}`) })).toContainText("Hausverwaltung");
+  await expect(rows.getByRole("row", { name: new RegExp(`Miete ${RUN}`) })).toContainText("-€1,234.56");
+  await expect(stat(page, "Would insert")).toHaveText("3");
+  await confirmWithoutRejections(page, 3);
+});
+
+test("a spreadsheet is refused with the server's message", async ({ page, request }) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);
@@ -161,7 +291,8 @@ test("a spreadsheet is refused with the server's message", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
 });
 
-test("a file over 10 MB is refused with the server's message", async ({ page }) => {
+test("a file over 10 MB is refused with the server's message", async ({ page, request }) => {
+  await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);

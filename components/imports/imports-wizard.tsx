@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TCreateImportResult, TImportResult } from "@/server/imports/import.schema";
 import { useBusinesses } from "../integrations/use-businesses";
+import { MappingStep } from "./mapping-step";
 import { PreviewStep } from "./preview-step";
 import { ResultStep } from "./result-step";
 import { SourceStep, type TImportSettings } from "./source-step";
@@ -16,7 +17,7 @@ type TStep = "source" | "upload" | "preview" | "done";
 const STEPS: ReadonlyArray<{ step: TStep; label: string }> = [
   { step: "source", label: "Source" },
   { step: "upload", label: "Upload" },
-  { step: "preview", label: "Preview" },
+  { step: "preview", label: "Columns and preview" },
   { step: "done", label: "Done" },
 ];
 
@@ -55,7 +56,8 @@ export function ImportsWizard() {
     currencyDefault: "",
     reconcile: true,
   });
-  const [upload, setUpload] = useState<{ created: TCreateImportResult; fileName: string } | null>(null);
+  const [upload, setUpload] = useState<{ created: TCreateImportResult; fileName: string; version: number } | null>(null);
+  const [repreviewing, setRepreviewing] = useState(false);
   const [result, setResult] = useState<TImportResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -96,16 +98,26 @@ export function ImportsWizard() {
           notice={notice}
           onBack={() => setStep("source")}
           onUploaded={(created, file) => {
-            setUpload({ created, fileName: file.name });
+            setUpload({ created, fileName: file.name, version: 0 });
             setNotice(null);
             setStep("preview");
           }}
         />
       ) : null}
       {step === "preview" && upload ? (
-        <PreviewStep
+        <MappingStep
           key={upload.created.import_id}
           created={upload.created}
+          disabled={false}
+          onPending={setRepreviewing}
+          onPreviewed={(created) => setUpload((current) => current && { ...current, created, version: current.version + 1 })}
+        />
+      ) : null}
+      {step === "preview" && upload ? (
+        <PreviewStep
+          key={`${upload.created.import_id}-${upload.version}`}
+          created={upload.created}
+          busy={repreviewing}
           fileName={upload.fileName}
           onConfirmed={(answer) => {
             setResult(answer);

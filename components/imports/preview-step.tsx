@@ -38,6 +38,20 @@ export function RowStatusPill({ status }: { status: TImportPreviewRow["status"] 
   return <span className={`pill ${ROW_TONES[status]}`}>{ROW_LABELS[status]}</span>;
 }
 
+/** A rejected row's cells as the file holds them, each named by its column. */
+function RawCells({ cells, header }: { cells: readonly string[]; header: readonly string[] }) {
+  return (
+    <ul className="raw-cells" aria-label="Cells in the file">
+      {cells.map((cell, index) => (
+        <li key={index}>
+          <span className="raw-cell-name">{header[index] || `Column ${index + 1}`}:</span>{" "}
+          <span className="mono">{cell === "" ? "(empty)" : cell}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const INTERVALS: Record<string, string> = { week: "weekly", month: "monthly", quarter: "quarterly", year: "yearly" };
 
 function Stat({ label, value, tone }: { label: string; value: string | number; tone?: "danger" | "muted" }) {
@@ -88,6 +102,8 @@ function useImportRows(created: TCreateImportResult) {
 
 export function PreviewStep(props: {
   created: TCreateImportResult;
+  /** The mapping is being changed: the rows shown are about to be replaced. */
+  busy?: boolean;
   fileName: string;
   onConfirmed: (result: TImportResult) => void;
   onExpired: () => void;
@@ -218,6 +234,7 @@ export function PreviewStep(props: {
                     {row.status === "rejected" && row.reject_reason ? (
                       <span className="cell-sub">{row.reject_reason}</span>
                     ) : null}
+                    {row.status === "rejected" && row.raw ? <RawCells cells={row.raw} header={preview.header ?? []} /> : null}
                   </>
                 ),
               },
@@ -322,7 +339,7 @@ export function PreviewStep(props: {
               <ActionButton
                 look="button-primary"
                 pending={confirm.isPending}
-                disabled={confirm.isPending || nothingToImport}
+                disabled={confirm.isPending || nothingToImport || props.busy}
                 onClick={submit}
               >
                 {confirm.isPending ? "Confirming…" : "Confirm import"}

@@ -31,6 +31,7 @@ export function SourceStep(props: {
   const { settings } = props;
   const set = (patch: Partial<TImportSettings>) => props.onChange({ ...settings, ...patch });
   const preset = props.presets.find((p) => p.id === settings.preset);
+  const business = props.businesses.find((b) => b.id === settings.businessId);
   const ready = hydrated && settings.businessId !== "" && preset !== undefined;
 
   return (
@@ -89,7 +90,10 @@ export function SourceStep(props: {
               </select>
             )}
           </Field>
-          <Field label="Default currency (optional)" hint="For rows whose statement has no currency column or cell.">
+          <Field
+            label="Default currency"
+            hint="For rows whose statement has no currency column or cell. You can change it after the upload."
+          >
             {(control) => (
               <select
                 {...control}
@@ -97,7 +101,9 @@ export function SourceStep(props: {
                 value={settings.currencyDefault}
                 onChange={(event) => set({ currencyDefault: event.target.value })}
               >
-                <option value="">None: every row names its currency</option>
+                <option value="">
+                  {business ? `The business's currency (${business.currency})` : "The business's currency"}
+                </option>
                 {COMMON_CURRENCIES.map((currency) => (
                   <option key={currency.code} value={currency.code}>
                     {currency.code} — {currency.name}

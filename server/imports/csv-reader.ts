@@ -32,6 +32,8 @@ export type TReadOptions = {
   delimiter?: TDelimiter;
   /** Called once with the header before the first row (resolve the mapping here; a throw stops the read). */
   onHeader?: (header: string[], delimiter: TDelimiter) => void;
+  /** Stop after this many data rows (a sample for the format guesses); `rows` then counts those read. */
+  limit?: number;
 };
 
 /** What the whole read found. `rows` counts the data rows passed to `onRow`. */
@@ -112,7 +114,11 @@ export function readStatement(text: string, options: TReadOptions, onRow: TRowHa
     // Papa's "greedy" joins every row to test it; empty lines are skipped by Papa, lines of
     // delimiters and blanks here.
     skipEmptyLines: true,
-    step: (result) => {
+    step: (result, parser) => {
+      if (header && options.limit !== undefined && rows >= options.limit) {
+        parser.abort();
+        return;
+      }
       const cells = result.data;
       if (isBlank(cells)) return;
       const error = result.errors[0];

@@ -12,6 +12,7 @@ import { IMPORT_PAGE_ROWS, type TConfirmImportInput, type TImportRejection, type
 import type { TRowData } from "./import-rows";
 import { inImportTransaction, requireImport, rowsOfPages, statusOf, type TStoredImport } from "./import-store";
 import { ensureManualIntegration } from "./manual-integration";
+import { saveMapping } from "./saved-mappings";
 
 /** Events per ingest call inside the confirm's transaction (bind-parameter limits). */
 export const INGEST_CHUNK = 2000;
@@ -59,10 +60,16 @@ export async function confirmImport(
   const { ownerId } = caller;
   const record = await requireImport(db, ownerId, id);
   assertConfirmable(record, now);
-  if (input.mapping !== undefined && canonical(input.mapping) !== canonical(record.mapping)) {
+  // The rows confirmed are the rows previewed: the mapping as sent for the last preview, or that
+  // preview's effective mapping, is accepted; another one must be previewed first.
+  if (
+    input.mapping !== undefined &&
+    canonical(input.mapping) !== canonical(record.mapping) &&
+    (record.summary.mapping === undefined || canonical(input.mapping) !== canonical(record.summary.mapping))
+  ) {
     throw AppError.invalidField(
       "mapping",
-      "differs from the upload's mapping; the raw cells are not kept, so upload the statement again with the new mapping",
+      "differs from the mapping of the last preview; preview it first with POST /v1/imports/{id}/preview, then confirm",
     );
   }
   const { proposals } = record;
@@ -173,9 +180,21 @@ export async function confirmImport(
         rejected: rejected.length,
         excluded: excluded.size,
         subscriptions_created: subscriptionsCreated.length,
+        mapping_saved: Boolean(record.signature && record.summary.mapping),
       },
     );
-    await tx.import.update({ where: { id: record.id }, data: { result } });
+    // The file is not kept once confirmed; the mapping is kept for this layout's next upload.
+    await tx.import.update({ where: { id: record.id }, data: { result, source: null } });
+    if (record.signature && record.summary.mapping && record.summary.header) {
+      await saveMapping(tx, {
+        ownerId,
+        businessId: record.businessId,
+        signature: record.signature,
+        header: record.summary.header,
+        mapping: record.summary.mapping,
+        currencyDefault: record.settings.currency_default,
+      });
+    }
     return result;
   });
 }
@@ -207,6 +226,7 @@ function statementEvent(
       ...(row.counterparty ? { counterparty: row.counterparty } : {}),
       ...(row.counterparty_account ? { counterparty_account: row.counterparty_account } : {}),
       ...(row.reference ? { reference: row.reference } : {}),
+      ...(row.account ? { account: row.account } : {}),
       ...(row.status === "reconciled" && row.matched_event_id ? { reconciles_event_id: row.matched_event_id } : {}),
       // reconcile=false: the owner keeps these lines out of the daily reconciliation too.
       ...(reconcile ? {} : { reconcile: false }),

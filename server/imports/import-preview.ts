@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
-import { IMPORT_MAX_LISTED_REJECTIONS, type TImportRejection } from "./import.schema";
+import { IMPORT_MAX_LISTED_REJECTIONS, MAPPING_SOURCES, type TImportRejection } from "./import.schema";
 import { reconcileRows, type TOkRow } from "./import-reconcile";
 import type { TRowData } from "./import-rows";
 import type { TStoredSummary } from "./import-store";
@@ -26,8 +26,13 @@ export type TPreviewScope = {
   /** The owner's manual_import integration (none before the first confirmed import). */
   manualId: string | undefined;
   reconcile: boolean;
+  /** The owner's today (proposals: a next charge is never before it). */
   today: string;
+  mappingSource: TMappingSource;
+  currencyDefault: string | null;
 };
+
+export type TMappingSource = (typeof MAPPING_SOURCES)[number];
 
 /** The preview of the parsed rows. */
 export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TParsedStatement): Promise<TPreview> {
@@ -43,7 +48,7 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
   let wouldInsert = 0;
   let wouldDedupe = 0;
   const rows: TRowData[] = parsed.rows.map((row) => {
-    if ("rejected" in row) return { row: row.row, status: "rejected", reject_reason: row.rejected };
+    if ("rejected" in row) return { row: row.row, status: "rejected", reject_reason: row.rejected, raw: row.raw };
     const already = stored.get(row.external_id);
     const matched = already ?? reconciled.get(row.row);
     if (already) wouldDedupe++;
@@ -60,6 +65,7 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       counterparty_account: row.counterparty_account,
       category: row.category,
       reference: row.reference,
+      account: row.account,
       matched_event_id: matched,
     };
   });
@@ -77,6 +83,11 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       rejected_count: rejections.count,
       unmapped_columns: parsed.unmapped_columns,
       skipped_transfers: parsed.skipped_transfers,
+      header: parsed.header,
+      mapping: parsed.mapping,
+      mapping_source: scope.mappingSource,
+      currency_default: scope.currencyDefault,
+      format_guesses: parsed.guesses,
     },
     proposals,
   };

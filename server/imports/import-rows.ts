@@ -21,6 +21,8 @@ export type TStoredRow = {
   /** reference */ f?: string;
   /** matched_event_id */ m?: string;
   /** reject_reason */ e?: string;
+  /** raw cells (rejected rows) */ r?: string[];
+  /** the owner's account */ o?: string;
 };
 
 /** A stored row as read back (import_row_pages.rows is a list of them). */
@@ -38,6 +40,8 @@ export const ZStoredRow = z.object({
   f: z.string().optional(),
   m: z.string().optional(),
   e: z.string().optional(),
+  r: z.array(z.string()).optional(),
+  o: z.string().optional(),
 }) satisfies z.ZodType<TStoredRow>;
 
 export type TRowData = {
@@ -54,6 +58,9 @@ export type TRowData = {
   reference?: string;
   matched_event_id?: string;
   reject_reason?: string;
+  account?: string;
+  /** The cells of a rejected row, as read. */
+  raw?: string[];
 };
 
 export function packRow(row: TRowData): TStoredRow {
@@ -69,6 +76,8 @@ export function packRow(row: TRowData): TStoredRow {
   if (row.reference) packed.f = row.reference;
   if (row.matched_event_id) packed.m = row.matched_event_id;
   if (row.reject_reason !== undefined) packed.e = row.reject_reason;
+  if (row.raw) packed.r = row.raw;
+  if (row.account) packed.o = row.account;
   return packed;
 }
 
@@ -85,6 +94,8 @@ export function unpackRow(packed: TStoredRow): TRowData {
   if (packed.f !== undefined) row.reference = packed.f;
   if (packed.m !== undefined) row.matched_event_id = packed.m;
   if (packed.e !== undefined) row.reject_reason = packed.e;
+  if (packed.r !== undefined) row.raw = packed.r;
+  if (packed.o !== undefined) row.account = packed.o;
   return row;
 }
 
@@ -104,5 +115,7 @@ export function toPreviewRow(row: TRowData): TImportPreviewRow {
   if (row.category) out.category = row.category;
   if (row.reference) out.reference = row.reference;
   if (row.reject_reason !== undefined) out.reject_reason = row.reject_reason;
+  if (row.raw) out.raw = row.raw;
+  if (row.account) out.account = row.account;
   return out;
 }

@@ -16,7 +16,7 @@ import {
   ZImportSummary,
   type TImport,
 } from "./import.schema";
-import { unpackRow, ZStoredRow, type TRowData, type TStoredRow } from "./import-rows";
+import { packRow, unpackRow, ZStoredRow, type TRowData, type TStoredRow } from "./import-rows";
 import { ZImportMapping } from "./presets";
 
 /** The upload's options that the confirm still needs (imports.settings). */
@@ -38,7 +38,7 @@ export type TStoredProposal = z.infer<typeof ZImportProposal>;
 const ZStoredPage = z.array(ZStoredRow);
 
 /** An import as read: its JSON columns parsed. */
-export type TStoredImport = Omit<Import, "mapping" | "settings" | "summary" | "proposals" | "result"> & {
+export type TStoredImport = Omit<Import, "source" | "mapping" | "settings" | "summary" | "proposals" | "result"> & {
   mapping: z.infer<typeof ZImportMapping>;
   settings: TImportSettingsStored;
   summary: TStoredSummary;
@@ -52,7 +52,7 @@ function parseStored<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   return parsed.data;
 }
 
-function readImport(row: Import): TStoredImport {
+function readImport(row: Omit<Import, "source">): TStoredImport {
   const where = `import ${row.id}`;
   return {
     ...row,
@@ -75,9 +75,40 @@ export function rowsOfPages(pages: ReadonlyArray<{ importId: string; pageNo: num
 
 /** The owner's import, or 404 not_found (also for an id that is not a UUID). */
 export async function requireImport(db: TDbOrTx, ownerId: string, id: string): Promise<TStoredImport> {
-  const row = ZUuid.safeParse(id).success ? await db.import.findFirst({ where: { id, ownerId } }) : null;
+  // The kept file (up to 10 MB) is read only by the re-preview (importSource).
+  const row = ZUuid.safeParse(id).success ? await db.import.findFirst({ where: { id, ownerId }, omit: { source: true } }) : null;
   if (!row) throw AppError.notFound("import");
   return readImport(row);
+}
+
+/** The kept file of an import (null once confirmed or expired). */
+export async function importSource(db: TDbOrTx, importId: string): Promise<Uint8Array | null> {
+  const row = await db.import.findUnique({ where: { id: importId }, select: { source: true } });
+  return row?.source ?? null;
+}
+
+/** Drops the kept files of previews past expires_at (they can no longer be re-read or confirmed); answers how many. */
+export async function sweepImportSources(db: TDbOrTx, now: Date): Promise<number> {
+  const { count } = await db.import.updateMany({
+    where: { source: { not: null }, expiresAt: { lte: now } },
+    data: { source: null },
+  });
+  return count;
+}
+
+/** Row pages per INSERT (bind-parameter limits). */
+const PAGES_PER_INSERT = 20;
+
+/** Writes an import's preview rows in pages of 500 (the pages of an earlier preview deleted first). */
+export async function writeRowPages(tx: TTx, importId: string, rows: readonly TRowData[], replace = false): Promise<void> {
+  if (replace) await tx.importRowPage.deleteMany({ where: { importId } });
+  const pages: Array<{ importId: string; pageNo: number; rows: TStoredRow[] }> = [];
+  for (let start = 0; start < rows.length; start += IMPORT_PAGE_ROWS) {
+    pages.push({ importId, pageNo: start / IMPORT_PAGE_ROWS, rows: rows.slice(start, start + IMPORT_PAGE_ROWS).map(packRow) });
+  }
+  for (let start = 0; start < pages.length; start += PAGES_PER_INSERT) {
+    await tx.importRowPage.createMany({ data: pages.slice(start, start + PAGES_PER_INSERT) });
+  }
 }
 
 /** Rows [offset, offset + limit) from the stored pages (at most two pages read). */

@@ -1,28 +1,33 @@
 // POST /v1/imports (contract: Import rules 1-3): checks the upload's business, project, preset
 // and currency, parses the statement, builds its preview (import-preview.ts) and stores it for
-// one hour in one transaction: the imports row and the rows in pages. Nothing reaches the
-// ledger until the confirm (import-confirm.ts).
+// one hour in one transaction: the imports row, the rows in pages and the file itself (so a new
+// mapping can re-read it: import-repreview.ts). Nothing reaches the ledger until the confirm
+// (import-confirm.ts).
+//
+// Which mapping reads the file (issue 14): the request's, else the mapping the owner confirmed
+// last time for this business and header (saved-mappings.ts), else the preset's column names;
+// formats the chosen mapping leaves open are guessed from the file. Rows without a currency
+// cell take currency_default: the request's, else the saved mapping's, else the business's.
 import { randomUUID } from "node:crypto";
 import { isCurrencyCode } from "../../lib/currencies";
 import { addDays, todayUtc } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
 import { requireBusiness } from "../businesses/business-service";
 import type { TDbOrTx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
+import { ownerToday } from "../shared/owner-today";
 import { IMPORT_LIFETIME_MS, IMPORT_PAGE_ROWS, type TCreateImportResult } from "./import.schema";
-import { buildPreview } from "./import-preview";
-import { packRow, toPreviewRow } from "./import-rows";
-import { inImportTransaction, type TImportSettingsStored } from "./import-store";
+import { buildPreview, type TMappingSource, type TPreview } from "./import-preview";
+import { toPreviewRow } from "./import-rows";
+import { inImportTransaction, writeRowPages, type TImportSettingsStored } from "./import-store";
 import { findManualIntegration } from "./manual-integration";
-import { parseStatement } from "./parse-statement";
-import { findPreset, IMPORT_PRESETS, type TImportMapping } from "./presets";
-
-/** Row pages per INSERT (bind-parameter limits). */
-const PAGES_PER_INSERT = 20;
+import { decodeStatementOrRefuse, headerSignature, parseStatement, statementHeader } from "./parse-statement";
+import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TImportPreset } from "./presets";
+import { findSavedMapping } from "./saved-mappings";
 
 export type TCreateImportInput = {
-  bytes: Uint8Array;
+  /** Kept with the import (bytea) as is: no copy of a 10 MB file. */
+  bytes: Uint8Array<ArrayBuffer>;
   fileName: string | null;
   businessId: string;
   projectId?: string;
@@ -33,15 +38,69 @@ export type TCreateImportInput = {
   reconcile: boolean;
 };
 
+/** 400 unless an ISO 4217 code in upper case. */
+export function assertCurrencyDefault(code: string | undefined): void {
+  if (code !== undefined && (!/^[A-Z]{3}$/.test(code) || !isCurrencyCode(code))) {
+    throw AppError.invalidField("currency_default", "must be an ISO 4217 code in upper case, e.g. EUR");
+  }
+}
+
+export function requirePreset(id: string): TImportPreset {
+  const preset = findPreset(id);
+  if (!preset) throw AppError.invalidField("preset", `unknown preset; one of ${IMPORT_PRESETS.map((p) => p.id).join(", ")}`);
+  return preset;
+}
+
+export type TPreviewRequest = {
+  ownerId: string;
+  businessId: string;
+  projectId?: string;
+  preset: TImportPreset;
+  mapping?: TImportMapping;
+  mappingSource: TMappingSource;
+  currencyDefault: string;
+  settings: Omit<TImportSettingsStored, "currency_default">;
+  now: Date;
+};
+
+/** Reads a decoded statement with a mapping and builds its preview (reads only). */
+export async function previewText(db: TDbOrTx, text: string, request: TPreviewRequest): Promise<TPreview> {
+  const today = await ownerToday(db, request.ownerId, request.now);
+  const parsed = parseStatement(text, {
+    preset: request.preset,
+    mapping: request.mapping,
+    currencyDefault: request.currencyDefault,
+    ownAccounts: request.settings.own_accounts,
+    // The ingest path refuses future actual events; a day of slack for the timezones.
+    latestDay: addDays(todayUtc(request.now), 1),
+    today,
+  });
+  const manual = await findManualIntegration(db, request.ownerId);
+  return buildPreview(
+    db,
+    {
+      ownerId: request.ownerId,
+      businessId: request.businessId,
+      projectId: request.projectId,
+      manualId: manual?.id,
+      reconcile: request.settings.reconcile,
+      today,
+      mappingSource: request.mappingSource,
+      currencyDefault: request.currencyDefault,
+    },
+    parsed,
+  );
+}
+
 /** POST /v1/imports: parse, look up, store the preview. Nothing is written to the ledger. */
 export async function createImport(
   db: TDbOrTx,
   caller: TCaller,
   input: TCreateImportInput,
-  now: Date = new Date(),
+  now: Date = caller.now,
 ): Promise<TCreateImportResult> {
   const { ownerId } = caller;
-  await requireBusiness(db, ownerId, input.businessId);
+  const business = await requireBusiness(db, ownerId, input.businessId);
   if (input.projectId) {
     const project = await db.project.findFirst({
       where: { id: input.projectId, ownerId, businessId: input.businessId },
@@ -49,55 +108,45 @@ export async function createImport(
     });
     if (!project) throw AppError.notFound("project");
   }
-  const preset = findPreset(input.presetId);
-  if (!preset) {
-    throw AppError.invalidField("preset", `unknown preset; one of ${IMPORT_PRESETS.map((p) => p.id).join(", ")}`);
-  }
-  if (
-    input.currencyDefault !== undefined &&
-    (!/^[A-Z]{3}$/.test(input.currencyDefault) || !isCurrencyCode(input.currencyDefault))
-  ) {
-    throw AppError.invalidField("currency_default", "must be an ISO 4217 code in upper case, e.g. EUR");
-  }
+  const preset = requirePreset(input.presetId);
+  assertCurrencyDefault(input.currencyDefault);
 
-  const today = todayUtc(now);
-  const parsed = parseStatement(input.bytes, {
+  const text = decodeStatementOrRefuse(input.bytes);
+  const { header } = statementHeader(text, mergeSettings(preset, input.mapping).delimiter);
+  const signature = headerSignature(header);
+  const saved = input.mapping ? null : await findSavedMapping(db, { ownerId, businessId: input.businessId, signature });
+  const settings = { reconcile: input.reconcile, own_accounts: input.ownAccounts ?? [] };
+  const currencyDefault = input.currencyDefault ?? saved?.currencyDefault ?? business.currency;
+  const request: TPreviewRequest = {
+    ownerId,
+    businessId: input.businessId,
+    projectId: input.projectId,
     preset,
-    mapping: input.mapping,
-    currencyDefault: input.currencyDefault,
-    ownAccounts: input.ownAccounts,
-    latestDay: addDays(today, 1),
-  });
-  const manual = await findManualIntegration(db, ownerId);
-  const { rows, summary, proposals } = await buildPreview(
-    db,
-    {
-      ownerId,
-      businessId: input.businessId,
-      projectId: input.projectId,
-      manualId: manual?.id,
-      reconcile: input.reconcile,
-      today,
-    },
-    parsed,
-  );
-  const settings: TImportSettingsStored = {
-    currency_default: input.currencyDefault ?? null,
-    reconcile: input.reconcile,
-    own_accounts: input.ownAccounts ?? [],
+    mapping: input.mapping ?? saved?.mapping,
+    mappingSource: input.mapping ? "request" : saved ? "saved" : "preset",
+    currencyDefault,
+    settings,
+    now,
   };
+  let preview: TPreview;
+  try {
+    preview = await previewText(db, text, request);
+  } catch (error) {
+    // A saved mapping that no longer fits (the owner renamed a column back and forth): the preset's guesses instead.
+    if (!saved || !(error instanceof AppError) || error.code !== "validation_error") throw error;
+    preview = await previewText(db, text, { ...request, mapping: undefined, mappingSource: "preset" });
+  }
+  const { rows, summary, proposals } = preview;
+  const stored: TImportSettingsStored = { ...settings, currency_default: currencyDefault };
 
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS);
-  const pages: Prisma.ImportRowPageCreateManyInput[] = [];
-  for (let start = 0; start < rows.length; start += IMPORT_PAGE_ROWS) {
-    pages.push({
-      importId: id,
-      pageNo: start / IMPORT_PAGE_ROWS,
-      rows: rows.slice(start, start + IMPORT_PAGE_ROWS).map(packRow),
-    });
-  }
   await inImportTransaction(db, async (tx) => {
+    // Files of the owner's previews that can no longer be confirmed are not kept.
+    await tx.import.updateMany({
+      where: { ownerId, source: { not: null }, expiresAt: { lte: now } },
+      data: { source: null },
+    });
     await tx.import.create({
       data: {
         id,
@@ -106,29 +155,25 @@ export async function createImport(
         projectId: input.projectId ?? null,
         preset: preset.id,
         mapping: input.mapping ?? {},
-        settings,
+        settings: stored,
         fileName: input.fileName,
         fileBytes: input.bytes.byteLength,
-        totalRows: parsed.total_rows,
+        totalRows: summary.total_rows,
         listedRows: rows.length,
         summary,
         proposals,
         expiresAt,
         createdAt: now,
+        source: input.bytes,
+        signature,
       },
     });
-    for (let start = 0; start < pages.length; start += PAGES_PER_INSERT) {
-      await tx.importRowPage.createMany({ data: pages.slice(start, start + PAGES_PER_INSERT) });
-    }
+    await writeRowPages(tx, id, rows);
   });
 
   return {
     import_id: id,
     expires_at: expiresAt.toISOString(),
-    preview: {
-      ...summary,
-      rows: rows.slice(0, IMPORT_PAGE_ROWS).map(toPreviewRow),
-      proposals,
-    },
+    preview: { ...summary, rows: rows.slice(0, IMPORT_PAGE_ROWS).map(toPreviewRow), proposals },
   };
 }

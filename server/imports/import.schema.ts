@@ -47,6 +47,14 @@ export const ZImportRow = z
     category: z.string().optional(),
     reference: z.string().optional(),
     reject_reason: z.string().optional(),
+    account: z.string().optional().describe("The owner's own account of the row (a mapped account column)."),
+    raw: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Rejected rows only: the row's cells as read, in the header's order (at most 60 cells of 200 characters), so the " +
+          "owner sees what the mapping could not read.",
+      ),
   })
   .meta({ id: "ImportRow" });
 export type TImportPreviewRow = z.infer<typeof ZImportRow>;
@@ -73,6 +81,28 @@ export const ZImportRejection = z
   .meta({ id: "ImportRejection" });
 export type TImportRejection = z.infer<typeof ZImportRejection>;
 
+export const ZDateGuess = z
+  .object({
+    date_format: z.enum(DATE_FORMATS),
+    candidates: z.array(z.enum(DATE_FORMATS)).describe("Formats that read as many sampled dates as the chosen one."),
+    ambiguous: z.boolean().describe("The rows did not settle it (every day 12 or less, in date order either way): check it."),
+    read: z.number().int().describe("Sampled date cells the chosen format reads."),
+    sampled: z.number().int().describe("Non-empty date cells sampled (the first 1000 rows)."),
+    note: z.string().describe("Why this format, in one sentence."),
+  })
+  .meta({ id: "ImportDateGuess" });
+
+export const ZNumberGuess = z
+  .object({
+    decimal_separator: z.enum(DECIMAL_SEPARATORS),
+    thousands_separator: z.enum(THOUSANDS_SEPARATORS).nullable(),
+    ambiguous: z.boolean(),
+    note: z.string(),
+  })
+  .meta({ id: "ImportNumberGuess" });
+
+export const MAPPING_SOURCES = ["request", "saved", "preset"] as const;
+
 export const ZImportPreview = z
   .object({
     total_rows: z.number().int().describe("Data rows in the file, own-account transfers included."),
@@ -84,6 +114,28 @@ export const ZImportPreview = z
     proposals: z.array(ZImportProposal),
     unmapped_columns: z.array(z.string()),
     skipped_transfers: z.number().int().describe("Rows between the owner's own accounts: skipped, never imported."),
+    header: z.array(z.string()).optional().describe("The file's header row: the column names a mapping can name."),
+    mapping: ZImportMapping.optional().describe(
+      "The mapping the rows were read with, every column and format explicit (null: the field is not read); send it " +
+        "back changed to POST /v1/imports/{id}/preview. Formats the request's mapping left open are guessed from the " +
+        "file (format_guesses).",
+    ),
+    mapping_source: z
+      .enum(MAPPING_SOURCES)
+      .optional()
+      .describe(
+        "request: the upload's or re-preview's mapping; saved: the mapping confirmed last time for this business and " +
+          "header (sent no mapping); preset: the preset's column names, with the formats guessed from the file.",
+      ),
+    currency_default: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The currency of rows without a currency cell: the request's, else the saved mapping's, else the business's."),
+    format_guesses: z
+      .object({ date: ZDateGuess.optional(), number: ZNumberGuess.optional() })
+      .optional()
+      .describe("What was read off the file for the formats the mapping left open (absent: the mapping named it)."),
   })
   .meta({ id: "ImportPreview" });
 
@@ -102,12 +154,24 @@ export const ZCreateImportForm = z
     business_id: ZUuid,
     project_id: ZUuid.optional().describe("A project of business_id."),
     preset: z.string().optional().describe("An id of GET /v1/imports/presets; default generic."),
-    mapping: z.string().optional().describe("JSON: an ImportMapping (columns to fields, formats) over the preset."),
+    mapping: z
+      .string()
+      .optional()
+      .describe(
+        "JSON: an ImportMapping (columns to fields, formats) over the preset. Omitted: the mapping confirmed last time for " +
+          "this business and the same header, if any (preview.mapping_source saved), else the preset's column names; a " +
+          "required column those names miss is read off the cells, and formats left open are guessed from the file.",
+      ),
     own_accounts: z
       .string()
       .optional()
       .describe('JSON: a list of the owner\'s own account numbers, e.g. ["DE89 3704 0044 0532 0130 00"].'),
-    currency_default: z.string().optional().describe("ISO 4217 code for rows without a currency column or cell."),
+    currency_default: z
+      .string()
+      .optional()
+      .describe(
+        "ISO 4217 code for rows without a currency column or cell. Default: the saved mapping's (see mapping), else the business's currency.",
+      ),
     reconcile: z.enum(["true", "false"]).optional().describe("Match rows against integration events; default true."),
   })
   .meta({ id: "CreateImportForm" });
@@ -152,7 +216,8 @@ export type TImport = z.infer<typeof ZImport>;
 
 export const ZConfirmImportInput = z.object({
   mapping: ZImportMapping.optional().describe(
-    "Must equal the upload's mapping (or be omitted): the raw cells are not kept, so a changed mapping answers 400; upload again instead.",
+    "Must equal the mapping of the last preview (as sent, or its effective preview.mapping), or be omitted: the rows " +
+      "confirmed are the rows previewed. A different mapping answers 400: re-preview with POST /v1/imports/{id}/preview first.",
   ),
   exclude_external_ids: z.array(z.string().max(255)).max(100_000).optional().describe("Rows not to import."),
   accept_proposals: z
@@ -162,6 +227,17 @@ export const ZConfirmImportInput = z.object({
     .describe("Indexes of preview.proposals; each becomes a recurring-expense subscription (an unknown index: 400)."),
 });
 export type TConfirmImportInput = z.infer<typeof ZConfirmImportInput>;
+
+export const ZPreviewImportInput = z.object({
+  mapping: ZImportMapping.optional().describe(
+    "The new mapping (columns to fields, formats). Omitted: the last preview's effective mapping (preview.mapping).",
+  ),
+  currency_default: z
+    .string()
+    .optional()
+    .describe("ISO 4217 code for rows without a currency cell. Omitted: the last preview's."),
+});
+export type TPreviewImportInput = z.infer<typeof ZPreviewImportInput>;
 
 export const ZImportPreset = z
   .object({

@@ -43,6 +43,8 @@ export type TImportRow = {
   counterparty_account?: string;
   category?: string;
   reference?: string;
+  /** The owner's own account the row was booked on (a mapped account column). */
+  account?: string;
 };
 
 export type TNormalizedRow =
@@ -55,7 +57,7 @@ export type TNormalizeOptions = {
   ownAccounts?: readonly string[];
 };
 
-const LIMITS = { description: 1000, counterparty: 200, category: 100, reference: 255 } as const;
+const LIMITS = { description: 1000, counterparty: 200, category: 100, reference: 255, account: 64 } as const;
 
 /** An account number in its comparison form: upper case, no blanks or hyphens. */
 export function normalizeAccount(account: string): string {
@@ -267,5 +269,7 @@ export function normalizeRow(
   if (category) row.category = category;
   const reference = clean(cells[columns.reference ?? -1], LIMITS.reference);
   if (reference) row.reference = reference;
+  const ownAccount = clean(cells[columns.account ?? -1], LIMITS.account);
+  if (ownAccount) row.account = ownAccount;
   return row;
 }

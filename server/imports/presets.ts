@@ -25,6 +25,7 @@
 //                 every row would look like a transfer between own accounts.
 //   category      category
 //   reference     reference, transaction reference, transaction id, ref
+//   account       (never guessed: named in the mapping) the owner's own account of the row
 // The generic preset reads ISO dates (yyyy-mm-dd) and a decimal point; anything else is set
 // in the mapping (date_format, decimal_separator, thousands_separator).
 import { z } from "zod";
@@ -73,6 +74,7 @@ export const FIELDS = [
   "counterparty_account",
   "category",
   "reference",
+  "account",
 ] as const;
 export type TField = (typeof FIELDS)[number];
 
@@ -296,6 +298,10 @@ export const ZImportMapping = z
         counterparty_account: ZColumnName.optional(),
         category: ZColumnName.optional(),
         reference: ZColumnName.optional(),
+        account: ZColumnName.optional().describe(
+          "The owner's own account of each row (multi-account exports): kept in payload.account. Never guessed from a " +
+            'header name (a bare "Account" column is often the counterparty\'s), and not part of the external_id.',
+        ),
       } satisfies Record<TField, z.ZodType>)
       .optional()
       .describe("Header name per field; null drops a column the preset would use."),

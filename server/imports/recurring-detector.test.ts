@@ -146,6 +146,29 @@ describe("detectRecurring", () => {
     expect(gone).toEqual([]);
   });
 
+  it("six months running is high, three is less, two are no series", () => {
+    const six = detectRecurring(monthly("10", 6, -2900, "Hosting"), { today: "2024-06-12" });
+    const three = detectRecurring(monthly("10", 3, -2900, "Hosting"), { today: "2024-03-12" });
+    expect(six[0]!.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(three[0]!.confidence).toBeLessThan(six[0]!.confidence);
+    expect(detectRecurring(monthly("10", 2, -2900, "Hosting"), { today: "2024-02-12" })).toEqual([]);
+  });
+
+  it("projects the next charge forward from the last one, never before today", () => {
+    // Last charge 15 March; the statement is read on 20 April: 15 April is past, so 15 May.
+    const [late] = detectRecurring(monthly("15", 3, -1299, "Netflix"), { today: "2024-04-20" });
+    expect(late!.next_charge_on).toBe("2024-05-15");
+    // Read on the due day itself: that day.
+    expect(detectRecurring(monthly("15", 3, -1299, "Netflix"), { today: "2024-04-15" })[0]!.next_charge_on).toBe("2024-04-15");
+    // Any today: never in the past, and on the series' day of the month.
+    for (const today of ["2024-03-16", "2024-04-01", "2024-04-16", "2024-04-30"]) {
+      for (const proposal of detectRecurring(monthly("15", 3, -1299, "Netflix"), { today })) {
+        expect(proposal.next_charge_on >= today).toBe(true);
+        expect(proposal.next_charge_on.endsWith("-15")).toBe(true);
+      }
+    }
+  });
+
   it("sorts by confidence, highest first", () => {
     const alpha = ["2024-04-01", "2024-05-01", "2024-06-01"].map((d) => charge(d, -500, "Alpha"));
     const proposals = detectRecurring([...alpha, ...monthly("02", 6, -700, "Beta")], { today: "2024-06-05" });

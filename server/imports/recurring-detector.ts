@@ -23,9 +23,11 @@
 //      missed  expected charges due between the last one and `today` (beyond the slack):
 //              a series that stopped fades; below 0.2 it is not proposed.
 //    Three identical monthly charges on the same day of the month, the last one recent,
-//    score 0.83.
+//    score 0.83; six score 0.92; twelve 0.96. Two charges are never a series (n ≥ 3): the
+//    formula would give them 0.75 at best, which no owner should read as "sure".
 // 6. amount_minor: the last charge when the last two agree (a price change is what comes
-//    next), else the median charge. next_charge_on: the last charge + one interval.
+//    next), else the median charge. next_charge_on: the last charge + one interval, then
+//    further intervals until it is today or later (`today` is the owner's day): never past.
 // 7. Sorted by confidence (highest first), then name, amount and currency.
 // 8. `history` (earlier charges of the same business) only completes a series: a cluster
 //    is proposed only when it holds at least one of the statement's own rows, so a statement
@@ -202,10 +204,14 @@ function evaluate(cluster: TCharge[], currency: string, tolerance: number, today
 
   const last = dates[dates.length - 1]!;
   maxDay = Math.max(maxDay, dayParts(last)[2]);
-  const next_charge_on = addCadence(last, cadence, anchorDay(last, maxDay));
+  // The next charge is projected forward from the last one, one interval at a time, to the
+  // first due day that is not before today: a proposal never names a day already past. The
+  // charges due on the way (beyond the slack) and not seen are the missed ones.
+  let next_charge_on = addCadence(last, cadence, anchorDay(last, maxDay));
   let missed = 0;
-  for (let due = next_charge_on; daysBetween(due, today) > cadence.slack && missed < 20; missed++) {
-    due = addCadence(due, cadence, anchorDay(due, maxDay));
+  for (let steps = 0; next_charge_on < today && steps < 10_000; steps++) {
+    if (daysBetween(next_charge_on, today) > cadence.slack) missed++;
+    next_charge_on = addCadence(next_charge_on, cadence, anchorDay(next_charge_on, maxDay));
   }
 
   const n = charges.length;

@@ -125,7 +125,10 @@ const createImportRoute: TPlainRoute = {
       "(reject_reason). Rows between own_accounts are skipped and counted in skipped_transfers. Row amounts are signed as " +
       "on the statement (negative = money out, imported as an expense; positive = money in, a revenue). preview.rows holds " +
       "the first 500 rows; GET /v1/imports/{id}?offset= pages the rest. proposals are recurring charges detected in the " +
-      "file. Another owner's business or project answers 404; an unknown preset or a malformed field 400.",
+      "file. Another owner's business or project answers 404; an unknown preset or a malformed field 400. Additive (issue " +
+      "14): the date and number formats the mapping leaves open are guessed from the file (preview.format_guesses), " +
+      "preview.mapping is the effective mapping, rejected rows carry their raw cells, and the file is kept until expires_at " +
+      "so POST /v1/imports/{id}/preview can read it again with another mapping.",
     requestBody: { required: true, content: { "multipart/form-data": { schema: ZCreateImportForm } } },
     responses: {
       "200": {

@@ -41,9 +41,39 @@ describe("maintenance", () => {
       rateLimitBuckets: 1,
       loginTokens: 1,
       webhookDeliveries: 0,
+      importSources: 0,
     });
     expect((await db.loginToken.findMany()).map((t) => t.tokenHash)).toEqual(["fresh"]);
     expect((await db.idempotencyRecord.findMany()).map((r) => r.key)).toEqual(["live"]);
     expect(await db.rateLimitBucket.count()).toBe(1);
+  });
+});
+
+describe("maintenance of statement imports", () => {
+  it("drops the file kept with a preview once it expired, keeping a live preview's", async () => {
+    const db = database.prisma;
+    const now = new Date("2026-11-22T12:00:30Z");
+    const owner = await db.owner.create({ data: { email: "sweep-imports@example.test" } });
+    const business = await db.business.create({ data: { ownerId: owner.id, name: "Sweep", currency: "EUR" } });
+    const preview = (expiresAt: Date) => ({
+      ownerId: owner.id,
+      businessId: business.id,
+      preset: "generic",
+      mapping: {},
+      settings: {},
+      fileBytes: 4,
+      totalRows: 0,
+      listedRows: 0,
+      summary: {},
+      proposals: [],
+      expiresAt,
+      source: new Uint8Array([68, 97, 116, 101]),
+    });
+    const expired = await db.import.create({ data: preview(new Date("2026-11-22T12:00:00Z")) });
+    const live = await db.import.create({ data: preview(new Date("2026-11-22T13:00:00Z")) });
+    expect((await runMaintenance(db, now)).importSources).toBe(1);
+    const sourceOf = async (id: string) => (await db.import.findUniqueOrThrow({ where: { id } })).source;
+    expect(await sourceOf(expired.id)).toBeNull();
+    expect(await sourceOf(live.id)).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// Housekeeping of the REST layer's shared state. Every step is an idempotent delete, so
+// Housekeeping of the REST layer's shared state (and of the statement files kept for a preview's hour). Every step is an idempotent delete, so
 // several app instances running it at once is harmless.
 import type { TDbOrTx } from "../db/client";
+import { sweepImportSources } from "../imports/import-store";
 import { sweepIdempotencyRecords } from "../rest/idempotency";
 import { sweepRateLimitBuckets } from "../rest/rate-limit";
 import { sweepLoginTokens } from "../sessions/login-service";
@@ -14,7 +15,8 @@ export async function runMaintenance(db: TDbOrTx, now = new Date()) {
   const rateLimitBuckets = await sweepRateLimitBuckets(db, now);
   const loginTokens = await sweepLoginTokens(db, now);
   const webhookDeliveries = await sweepWebhookDeliveries(db, now);
-  return { idempotencyRecords, rateLimitBuckets, loginTokens, webhookDeliveries };
+  const importSources = await sweepImportSources(db, now);
+  return { idempotencyRecords, rateLimitBuckets, loginTokens, webhookDeliveries, importSources };
 }
 
 export const maintenanceJob: TJob = { name: "maintenance", intervalMs: MAINTENANCE_INTERVAL_MS, run: runMaintenance };

@@ -287,13 +287,14 @@ export const isolationCases: TIsolationCase[] = [
     lists: ["/v1/integrations?limit=200"],
   },
   {
-    // A's statement import (a preview): B can neither read it nor confirm it.
+    // A's statement import (a preview): B can neither read it, re-preview it nor confirm it.
     resource: "import",
     create: async (api, a) => (await seedImport(api, { business_id: await businessOf(api, a) }, a.token)).import_id,
     requests: (id) => [
       { method: "GET", path: `/v1/imports/${id}` },
       { method: "GET", path: `/v1/imports/${id}?offset=500` },
       { method: "POST", path: `/v1/imports/${id}/confirm`, body: {} },
+      { method: "POST", path: `/v1/imports/${id}/preview`, body: {} },
     ],
     lists: [],
   },
