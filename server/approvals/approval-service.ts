@@ -9,6 +9,7 @@ import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
+import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
@@ -48,6 +49,19 @@ export function toApprovalDto(row: Approval): TApproval {
   };
 }
 
+/** approval.pending (warning): what the agent asks for, and why. */
+function pendingApprovalNotification(row: Approval): TNewNotification {
+  const what = row.kind === "write" ? `run ${row.action}` : row.action.replaceAll("_", " ");
+  const reason = row.reason ? ` Reason: ${row.reason}` : "";
+  return {
+    code: "approval.pending",
+    severity: "warning",
+    title: `An agent asks for your approval: ${what}`,
+    body: `An approval is waiting for your decision (${row.kind} ${row.action}).${reason}`,
+    ref: { type: "approval", id: row.id },
+  };
+}
+
 /** JSON-safe copy of a body (BigInt-free, undefined dropped). */
 function toJson(value: unknown): Prisma.InputJsonObject {
   return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonObject;
@@ -79,6 +93,10 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
       { type: "approval", id: row.id },
       { kind: input.kind, action: input.action, trigger: input.trigger },
     );
+    // The owner learns that something waits for them, in the same transaction (pinned-wave2 §4.1).
+    if (row.status === "pending") {
+      await createNotifications(tx, caller.ownerId, [pendingApprovalNotification(row)], caller.now);
+    }
     return toApprovalDto(row);
   });
 }
