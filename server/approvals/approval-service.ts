@@ -9,6 +9,7 @@ import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
+import { minorToMajor } from "../../lib/money";
 import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
@@ -49,15 +50,25 @@ export function toApprovalDto(row: Approval): TApproval {
   };
 }
 
-/** approval.pending (warning): what the agent asks for, and why. */
+const PENDING_BECAUSE: Record<string, string> = {
+  level_recommend: "the agent may only recommend this",
+  over_limit: "it is over the agent's limit",
+  request: "the agent asks for it",
+};
+
+/** approval.pending (warning): what waits, why, for how much, and the agent's reason. */
 function pendingApprovalNotification(row: Approval): TNewNotification {
-  const what = row.kind === "write" ? `run ${row.action}` : row.action.replaceAll("_", " ");
-  const reason = row.reason ? ` Reason: ${row.reason}` : "";
+  const what = row.kind === "write" ? row.action : row.action.replaceAll("_", " ");
+  const amount =
+    row.amountMinor !== null && row.currency && row.amountMinor <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? ` Amount: ${minorToMajor(Number(row.amountMinor), row.currency)} ${row.currency}.`
+      : "";
+  const because = PENDING_BECAUSE[row.trigger] ?? row.trigger;
   return {
     code: "approval.pending",
     severity: "warning",
-    title: `An agent asks for your approval: ${what}`,
-    body: `An approval is waiting for your decision (${row.kind} ${row.action}).${reason}`,
+    title: `Waiting for your approval: ${what}`,
+    body: `An approval waits for your decision (${because}).${amount}${row.reason ? ` Reason: ${row.reason}` : ""}`,
     ref: { type: "approval", id: row.id },
   };
 }

@@ -290,7 +290,15 @@ describe("GET /v1/notifications", () => {
   });
 
   it("refuses bad filters with 400 validation_error", async () => {
-    for (const query of ["?severity=fatal", "?limit=0", "?limit=201", "?cursor=nonsense", "?from=yesterday", "?unread=maybe"]) {
+    for (const query of [
+      "?severity=fatal",
+      "?limit=0",
+      "?limit=201",
+      "?cursor=nonsense",
+      "?from=yesterday",
+      "?unread=maybe",
+      "?code=a%00b",
+    ]) {
       expectApiError(await list(owner, query), 400, "validation_error", { what: query });
     }
   });
