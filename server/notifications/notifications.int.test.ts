@@ -8,7 +8,17 @@ import { addDays, todayUtc } from "../../lib/days";
 import { applyTestEnv, callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { recordingStatements } from "../../test/helpers/statements";
-import { seedAgent, seedBusiness, seedDataRequest, seedIntegration, seedOwner, type TSeedOwner } from "../../test/helpers/seed";
+import { serviceHeaders } from "../../test/helpers/webhook-signing";
+import { postDelivery } from "../../test/helpers/webhooks";
+import {
+  seedGenericWebhook,
+  seedAgent,
+  seedBusiness,
+  seedDataRequest,
+  seedIntegration,
+  seedOwner,
+  type TSeedOwner,
+} from "../../test/helpers/seed";
 import { createApproval } from "../approvals/approval-service";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
@@ -126,6 +136,21 @@ describe("triggers", () => {
     // A repeat of the batch (deduped signals) raises nothing new.
     expect((await ingestSignals(api.db, owner.ownerId, signals)).deduped).toBe(40);
     expect(await allNotifications(owner)).toHaveLength(40);
+  });
+
+  it("a signal through the signed generic webhook notifies the owner: the unread count shows it", async () => {
+    const owner = await world();
+    const connected = await seedGenericWebhook(api, { business_id: owner.businessId }, owner.token);
+    const raw = JSON.stringify({
+      signals: [{ external_id: `gw_${randomUUID()}`, code: "account_suspended", occurred_at: "2026-11-20T10:00:00Z" }],
+    });
+    const path = `/v1/webhooks/generic/${connected.integration_id}`;
+    const delivered = await postDelivery(api, path, raw, serviceHeaders(connected.secret, raw));
+    expect(delivered.status, delivered.text).toBe(200);
+    expect(delivered.body.data.signals_accepted).toBe(1);
+    expect((await api.call("GET", "/v1/me", { token: owner.token })).body.data.unread_notifications).toBe(1);
+    const [notification] = await allNotifications(owner);
+    expect(notification).toMatchObject({ code: "integration.account_suspended", severity: "critical", ref: { type: "alert" } });
   });
 
   it("a signal's notification is written in its transaction: rolled back with it", async () => {
@@ -349,6 +374,24 @@ describe("PATCH /v1/notifications/{id} and POST /v1/notifications/read-all", () 
       orderBy: { createdAt: "asc" },
     });
     expect(audited.map((e) => (e.details as { updated: number }).updated)).toEqual([2, 1, 0]);
+  });
+
+  it("needs an Idempotency-Key, and a repeated key replays the stored answer", async () => {
+    const owner = await world();
+    await ingestSignals(api.db, owner.ownerId, [signal(owner.integrationId)]);
+    for (const [method, path, body] of [
+      ["POST", "/v1/notifications/read-all", {}],
+      ["PATCH", "/v1/me/notification-preferences", { muted_codes: [] }],
+    ] as const) {
+      const response = await api.call(method, path, { token: owner.token, body, idempotencyKey: null });
+      expectApiError(response, 400, "missing_idempotency_key", { what: path });
+    }
+    const key = `read-all-${randomUUID()}`;
+    const first = await api.call("POST", "/v1/notifications/read-all", { token: owner.token, body: {}, idempotencyKey: key });
+    const replay = await api.call("POST", "/v1/notifications/read-all", { token: owner.token, body: {}, idempotencyKey: key });
+    expect(first.body.data.updated).toBe(1);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.data.updated).toBe(1);
   });
 
   it("refuses bad bodies and ids with 400 validation_error, writing nothing", async () => {
