@@ -11,6 +11,7 @@ import { importsRouter } from "./imports/router";
 import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
+import { notificationsRouter } from "./notifications/router";
 import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
@@ -35,6 +36,7 @@ export const appRouter = router({
   imports: importsRouter,
   alerts: alertsRouter,
   readModels: readModelsRouter,
+  notifications: notificationsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -9,6 +9,8 @@ import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
+import { minorToMajor } from "../../lib/money";
+import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
@@ -48,6 +50,29 @@ export function toApprovalDto(row: Approval): TApproval {
   };
 }
 
+const PENDING_BECAUSE: Record<string, string> = {
+  level_recommend: "the agent may only recommend this",
+  over_limit: "it is over the agent's limit",
+  request: "the agent asks for it",
+};
+
+/** approval.pending (warning): what waits, why, for how much, and the agent's reason. */
+function pendingApprovalNotification(row: Approval): TNewNotification {
+  const what = row.kind === "write" ? row.action : row.action.replaceAll("_", " ");
+  const amount =
+    row.amountMinor !== null && row.currency && row.amountMinor <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? ` Amount: ${minorToMajor(Number(row.amountMinor), row.currency)} ${row.currency}.`
+      : "";
+  const because = PENDING_BECAUSE[row.trigger] ?? row.trigger;
+  return {
+    code: "approval.pending",
+    severity: "warning",
+    title: `Waiting for your approval: ${what}`,
+    body: `An approval waits for your decision (${because}).${amount}${row.reason ? ` Reason: ${row.reason}` : ""}`,
+    ref: { type: "approval", id: row.id },
+  };
+}
+
 /** JSON-safe copy of a body (BigInt-free, undefined dropped). */
 function toJson(value: unknown): Prisma.InputJsonObject {
   return JSON.parse(JSON.stringify(value ?? {})) as Prisma.InputJsonObject;
@@ -79,6 +104,10 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
       { type: "approval", id: row.id },
       { kind: input.kind, action: input.action, trigger: input.trigger },
     );
+    // The owner learns that something waits for them, in the same transaction (pinned-wave2 §4.1).
+    if (row.status === "pending") {
+      await createNotifications(tx, caller.ownerId, [pendingApprovalNotification(row)], caller.now);
+    }
     return toApprovalDto(row);
   });
 }

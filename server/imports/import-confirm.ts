@@ -1,12 +1,14 @@
 // POST /v1/imports/{id}/confirm (contract: Import rules 4-5): all or nothing in ONE transaction.
 // The preview is claimed (previewed → confirmed), the owner's manual_import integration created
 // on the first import, the stored rows written as events through the ingest path in chunks,
-// the accepted proposals created as subscriptions, and one audit entry written.
+// the accepted proposals created as subscriptions, and one audit entry written; rejected rows
+// also raise an import.rows_rejected notification.
 import { auditCaller } from "../audit/audit-service";
 import type { TCaller } from "../auth/caller";
 import { AppError } from "../errors/app-error";
 import type { TDbOrTx } from "../db/client";
 import { ingestEventsInTx } from "../ingest/ingest-events";
+import { createNotifications } from "../notifications/notification-outbox";
 import { createSubscription } from "../subscriptions/subscription-service";
 import { IMPORT_PAGE_ROWS, type TConfirmImportInput, type TImportRejection, type TImportResult } from "./import.schema";
 import type { TRowData } from "./import-rows";
@@ -183,6 +185,26 @@ export async function confirmImport(
         mapping_saved: Boolean(record.signature && record.summary.mapping),
       },
     );
+    if (rejected.length > 0) {
+      // import.rows_rejected (info), in the confirm's transaction (pinned-wave2 §4.1).
+      const rows = rejected.length === 1 ? "1 row was" : `${rejected.length} rows were`;
+      await createNotifications(
+        tx,
+        ownerId,
+        [
+          {
+            code: "import.rows_rejected",
+            severity: "info",
+            title: `Import confirmed: ${rows} rejected`,
+            body:
+              `${record.fileName ? `${record.fileName}: ` : ""}${inserted} inserted, ${deduped} already known, ` +
+              `${rows} rejected and not imported. Open the import to see why each row was rejected.`,
+            ref: { type: "import", id: record.id },
+          },
+        ],
+        now,
+      );
+    }
     // The file is not kept once confirmed; the mapping is kept for this layout's next upload.
     await tx.import.update({ where: { id: record.id }, data: { result, source: null } });
     if (record.signature && record.summary.mapping && record.summary.header) {

@@ -1,7 +1,8 @@
 // The signal path: non-financial news from integrations (a payout failed, a campaign was
 // paused). Each new signal becomes an audit entry `signal.<code>` (actor integration) and an
 // alert `integration.<code>` whose ref is that audit entry; a repeat of (integration_id,
-// external_id) changes nothing. No financial event is created. Three statements per batch.
+// external_id) changes nothing. No financial event is created. Each alert is also a
+// notification (pinned-wave2 §4.1). Four statements per batch.
 import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
@@ -11,6 +12,7 @@ import { auditRow } from "../audit/audit-row";
 import { auditEntryData } from "../audit/audit-service";
 import { PLAIN_VALUES } from "../db/value-form";
 import { touchLastSync } from "../sources/integration-store";
+import { createNotifications } from "../notifications/notification-outbox";
 import { unstorable } from "./item-checks";
 import { defaultSeverity, type TIntegrationSignal, type TRejectedItem, type TSignalResult } from "./ingest.schema";
 
@@ -141,6 +143,19 @@ export async function ingestSignalsInTx(
         createdAt: now,
       })),
     });
+    // Every alert is also a notification, in the same transaction and in one statement.
+    await createNotifications(
+      tx,
+      ownerId,
+      kept.map((p) => ({
+        code: `integration.${p.signal.code}`,
+        severity: p.severity,
+        title: alertMessage(p.signal.code),
+        body: p.signal.message ?? alertMessage(p.signal.code),
+        ref: { type: "alert", id: p.alertId },
+      })),
+      now,
+    );
   }
   await touchLastSync(tx, integrationIds, now);
   return { accepted: kept.length, deduped: signals.length - kept.length, rejected };

@@ -9,6 +9,7 @@ import { todayUtc } from "../../lib/days";
 import { resolveRatesSettled } from "../fx/fx-service";
 import { assertAmountsFit, rebaseOwner } from "../fx/rebase-owner";
 import { assertKnownCurrency } from "../shared/currencies";
+import { countUnread } from "../notifications/notification-service";
 import type { TBaseCurrencyPreview } from "./base-currency-preview.schema";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
@@ -24,14 +25,14 @@ export function toOwnerProfile(owner: Owner) {
   };
 }
 
-function toMeDto(owner: Owner, actor: TOwnerActor): TMe {
+function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number): TMe {
   return {
     ...toOwnerProfile(owner),
     plan: owner.plan,
     plan_status: owner.planStatus,
     created_at: owner.createdAt.toISOString(),
     onboarding: { base_currency_confirmed: owner.baseCurrencyConfirmed },
-    unread_notifications: 0, // notifications arrive with their own module
+    unread_notifications: unreadNotifications,
     actor: actorRef(actor) as TMe["actor"],
   };
 }
@@ -53,7 +54,7 @@ export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor): Prom
       actor: { type: "agent", id: actor.agentId },
     };
   }
-  return toMeDto(owner, actor);
+  return toMeDto(owner, actor, await countUnread(db, owner.id));
 }
 
 export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: string, input: TUpdateMeInput): Promise<TMe> {
@@ -84,7 +85,7 @@ export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: strin
       target: { type: "owner", id: owner.id },
       details: { fields: Object.keys(input), ...(rebased ? { base_currency_change: rebased } : {}) },
     });
-    return toMeDto(owner, actor);
+    return toMeDto(owner, actor, await countUnread(tx, owner.id));
   });
 }
 

@@ -16,7 +16,10 @@ export const ZMe = z
     plan_status: z.string(),
     created_at: ZTimestamp,
     onboarding: z.object({ base_currency_confirmed: z.boolean() }),
-    unread_notifications: z.number().int(),
+    unread_notifications: z
+      .number()
+      .int()
+      .describe("The owner's unread notifications (read_at null): what GET /v1/notifications?unread=true lists."),
     actor: ZActorRef,
   })
   .meta({ id: "Me" });

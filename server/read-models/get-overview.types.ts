@@ -14,7 +14,7 @@ export const getOverviewMeta: TProcedureMeta = {
       "actuals by direction, net = in − out. upcoming_costs: the out commitments of the next 30 days (overdue planned " +
       `costs dated today), date ascending, at most ${UPCOMING_COSTS_LIMIT}; upcoming_total_minor covers all of them. ` +
       `alerts: the latest ${OVERVIEW_ALERTS_LIMIT}. pending_approvals: the approvals waiting for the owner. ` +
-      "unread_notifications: always 0 for now, since notifications do not exist yet (a later issue counts them). " +
+      "unread_notifications: the owner's unread notifications (as Me.unread_notifications). " +
       "businesses: each business, oldest first, with its net of the last 30 days and its cash. With display_currency " +
       "every amount except the upcoming items' base_amount_minor is converted once from the base and the nets and free " +
       "capital recomputed. A missing rate answers 422 fx_unavailable. Envelope coverage: every domain (owner level).",

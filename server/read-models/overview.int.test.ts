@@ -56,7 +56,8 @@ describe("GET /v1/overview", () => {
       month_to_date: { from: "2027-06-01", in_minor: 0, out_minor: 36_000, net_minor: -36_000 },
       upcoming_total_minor: 29_859,
       pending_approvals: 1,
-      unread_notifications: 0,
+      // The pending approval's notification (approval.pending); the alerts above are rows written directly.
+      unread_notifications: 1,
       businesses: [
         { business_id: world.atlas, name: "Atlas", currency: "EUR", net_30d_minor: 450 - 9_900, cash_minor: 109_223 },
         { business_id: world.beacon, name: "Beacon", currency: "USD", net_30d_minor: -27_000, cash_minor: 20_000 },

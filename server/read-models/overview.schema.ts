@@ -38,10 +38,7 @@ export const ZOverview = ZAggregateCurrencies.extend({
   upcoming_total_minor: ZMinor.describe("Σ of ALL the out commitments of those 30 days (not only those listed)."),
   alerts: z.array(ZAlert).describe(`The latest ${OVERVIEW_ALERTS_LIMIT} alerts, newest first.`),
   pending_approvals: z.number().int().describe("Approvals waiting for the owner (status pending)."),
-  unread_notifications: z
-    .number()
-    .int()
-    .describe("Always 0 for now: notifications do not exist yet (a later issue replaces it with the unread count)."),
+  unread_notifications: z.number().int().describe("The owner's unread notifications (read_at null), as Me.unread_notifications."),
   businesses: z
     .array(
       z.object({

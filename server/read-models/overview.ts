@@ -7,6 +7,7 @@
 import { dayParts, formatDay } from "../../lib/days";
 import { findRecentAlerts } from "../alerts/alert-service";
 import type { TDbOrTx } from "../db/client";
+import { countUnread } from "../notifications/notification-service";
 import type { TClock } from "../shared/clock";
 import { burnOf, burnWindow, runwayOf } from "./burn";
 import { cashPositionsByBusiness, toCashDto } from "./cash";
@@ -38,7 +39,7 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
   // Independent reads, issued together: on PostgreSQL's pool they run side by side (a request
   // is a dozen short statements, so their round trips dominate); a transaction or PGlite's one
   // connection simply queues them.
-  const [cash, reserved, commitments, actuals, businesses, alerts, pendingApprovals, coverage] = await Promise.all([
+  const [cash, reserved, commitments, actuals, businesses, alerts, pendingApprovals, unread, coverage] = await Promise.all([
     cashPositionsByBusiness(db, day),
     loadReserved(db, day, OWNER_SCOPE),
     loadCommitments(db, day, OWNER_SCOPE, window.to),
@@ -50,6 +51,7 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
     }),
     findRecentAlerts(db, day.ownerId, { limit: OVERVIEW_ALERTS_LIMIT }),
     db.approval.count({ where: { ownerId: day.ownerId, status: "pending" } }),
+    countUnread(db, day.ownerId),
     envelopeCoverage(db, day, OWNER_SCOPE, COVERAGE_DOMAINS),
   ]);
   const upcoming = outgoing(commitments);
@@ -99,8 +101,7 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
     upcoming_total_minor: toMinor(shown.upcoming!),
     alerts,
     pending_approvals: pendingApprovals,
-    // Notifications are a later issue (pinned-wave2 §4): until then nothing is unread.
-    unread_notifications: 0,
+    unread_notifications: unread,
     businesses: businesses.map((business) => {
       const businessCash = shown[`${business.id}:cash`];
       return {

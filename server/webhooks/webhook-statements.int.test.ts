@@ -84,6 +84,7 @@ describe("statements of a generic delivery", () => {
       "IntegrationSignal.createManyAndReturn",
       "AuditEntry.createMany",
       "Alert.createMany",
+      ".$executeRawUnsafe", // their notifications, muted codes applied (one INSERT … SELECT)
       "Integration.updateMany",
     ]);
   });

@@ -82,6 +82,20 @@ export const isolationCases: TIsolationCase[] = [
     lists: ["/v1/approvals?limit=200", "/v1/approvals?kind=request&limit=200"],
   },
   {
+    // A pending approval notifies its owner (approval.pending).
+    resource: "notification",
+    create: async (api, a) => {
+      const approval = await seedDataRequest(api, (await seedAgent(api, { name: "notifier" }, a.token)).token);
+      const listed = await api.call("GET", "/v1/notifications?code=approval.pending&limit=200", { token: a.token });
+      return listed.body.data.find((n: { ref: { id: string } }) => n.ref.id === approval.id).id;
+    },
+    requests: (id) => [
+      { method: "PATCH", path: `/v1/notifications/${id}`, body: { read: true } },
+      { method: "PATCH", path: `/v1/notifications/${id}`, body: { read: false } },
+    ],
+    lists: ["/v1/notifications?limit=200", "/v1/notifications?unread=true&code=approval.*&limit=200"],
+  },
+  {
     resource: "session",
     create: async (api, a) => {
       const sessions = await api.call("GET", "/v1/me/sessions?limit=200", { token: a.token });
