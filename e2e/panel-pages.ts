@@ -2,6 +2,7 @@
 // phone layout, screenshots). A page added to the panel is added here, so those tests cover it.
 // Detail pages (/businesses/{id}, /agents/{id}) are reached through records that
 // `seedPanelRecords` creates once per run through the REST API as the static owner.
+import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { asBearer, E2E_OWNER_TOKEN } from "./support";
 
@@ -65,7 +66,8 @@ export function seedPanelRecords(request: APIRequestContext): Promise<TPanelSeed
 }
 
 async function createSeed(request: APIRequestContext): Promise<TPanelSeed> {
-  const suffix = (process.env.E2E_RUN_ID ?? String(Date.now())).slice(-8);
+  // Unique per call (a worker restarted after a failure seeds again; names are unique per owner).
+  const suffix = randomUUID().slice(0, 8);
   const post = async <T>(path: string, body: unknown): Promise<T> => {
     const response = await asBearer(request, E2E_OWNER_TOKEN, "POST", path, body);
     expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);

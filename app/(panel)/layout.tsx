@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { BrandMark } from "@/components/panel/brand";
+import { NavMenu } from "@/components/panel/nav-menu";
 import { PreferencesProvider } from "@/components/panel/preferences";
 import { SidebarNav } from "@/components/panel/sidebar-nav";
 import { LogOutIcon } from "@/components/ui/icons";
@@ -19,35 +20,42 @@ export default async function PanelLayout({ children }: { children: ReactNode })
       <PreferencesProvider value={{ locale: me.locale, timezone: me.timezone }}>
         <div className="shell">
           <aside className="sidebar">
-            <Link href="/overview" className="brand">
-              <BrandMark />
-              <span className="brand-name">
-                Finance
-                <small>Back office</small>
-              </span>
-            </Link>
-            <SidebarNav />
-            <div className="sidebar-footer">
-              <div className="account">
-                <span className="avatar" aria-hidden="true">
-                  {me.email.charAt(0)}
-                </span>
-                <span className="account-text">
-                  <span className="account-label">Signed in as</span>
-                  <span className="account-email" title={me.email} data-testid="owner-email">
-                    {me.email}
+            <NavMenu
+              brand={
+                <Link href="/overview" className="brand">
+                  <BrandMark />
+                  <span className="brand-name">
+                    Finance
+                    <small>Back office</small>
                   </span>
-                </span>
+                </Link>
+              }
+            >
+              <SidebarNav />
+              <div className="sidebar-footer">
+                <div className="account">
+                  <span className="avatar" aria-hidden="true">
+                    {me.email.charAt(0)}
+                  </span>
+                  <span className="account-text">
+                    <span className="account-label">Signed in as</span>
+                    <span className="account-email" title={me.email} data-testid="owner-email">
+                      {me.email}
+                    </span>
+                  </span>
+                </div>
+                <form method="post" action="/api/panel/sign-out">
+                  <button type="submit" className="button button-secondary button-block">
+                    <LogOutIcon />
+                    Sign out
+                  </button>
+                </form>
               </div>
-              <form method="post" action="/api/panel/sign-out">
-                <button type="submit" className="button button-secondary button-block">
-                  <LogOutIcon />
-                  Sign out
-                </button>
-              </form>
-            </div>
+            </NavMenu>
           </aside>
-          <main className="main">{children}</main>
+          <main className="main" id="main" tabIndex={-1}>
+            {children}
+          </main>
         </div>
       </PreferencesProvider>
     </TRPCReactProvider>

@@ -33,11 +33,11 @@ export function RecordCashForm({ businessId, currency }: { businessId: string; c
   );
 
   function onSubmit() {
-    const amount = money.toMinor();
-    if (amount === null) return;
+    const amount = money.parse();
+    if (!form.checked({ amount_minor: amount.ok ? null : amount.message }) || !amount.ok) return;
     record.mutate({
       business_id: businessId,
-      amount_minor: amount,
+      amount_minor: amount.minor,
       currency: money.currency,
       as_of: new Date().toISOString(),
       payload: { account_id: accountRef.current?.value.trim() || "main" },

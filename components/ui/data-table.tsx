@@ -1,6 +1,7 @@
 // A table of records, one row each, described by its columns.
 import type { HTMLAttributes, ReactNode } from "react";
 import { DateTime } from "../panel/preferences";
+import { ScrollRegion } from "./scroll-region";
 
 export type TColumn<TItem> = {
   header: ReactNode;
@@ -12,8 +13,13 @@ export type TColumn<TItem> = {
 export function DataTable<TItem extends { id: string }>(props: {
   columns: readonly TColumn<TItem>[];
   items: readonly TItem[];
-  /** Scrolls sideways on narrow screens instead of squeezing the columns. */
+  /**
+   * Kept for callers; every table now scrolls sideways inside its card when it is wider than the
+   * screen (a page is never wider than a 390 px phone).
+   */
   scroll?: boolean;
+  /** The name a screen reader hears for the table's scrolling box while it overflows. */
+  label?: string;
   compact?: boolean;
   rowProps?: (item: TItem) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
 }) {
@@ -41,7 +47,7 @@ export function DataTable<TItem extends { id: string }>(props: {
       </tbody>
     </table>
   );
-  return props.scroll ? <div className="table-scroll">{table}</div> : table;
+  return <ScrollRegion label={props.label ?? "Table (scrolls sideways)"}>{table}</ScrollRegion>;
 }
 
 /** The last column of most lists: when the record was created, on the right. */
