@@ -197,11 +197,25 @@ test("on a 390 px phone the navigation is a menu behind a button that says wheth
   await page.context().close();
 });
 
+test("without JavaScript a 390 px phone shows the navigation as a list (the menu button needs a script)", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL, { viewport: PHONE, javaScriptEnabled: false });
+  await page.goto("/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sessions" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.context().close();
+});
+
 test("the shown-once token and secret dialogs stay open on Escape and on a backdrop click until the owner confirms", async ({
   browser,
   baseURL,
 }) => {
-  const page = await signedInPage(browser, baseURL);
+  // On a phone in dark mode, so the screenshots show the dialogs there too.
+  const page = await signedInPage(browser, baseURL, { viewport: PHONE, colorScheme: "dark" });
 
   await page.goto("/agents");
   const form = page.getByRole("form", { name: "New agent" });
@@ -216,6 +230,7 @@ test("the shown-once token and secret dialogs stay open on Escape and on a backd
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Agent token")).toHaveValue(token);
+  await page.screenshot({ path: `${SHOTS}/token-dialog-phone-dark.png` });
   await dialog.getByRole("button", { name: "I have copied it" }).click();
   await expect(dialog).toBeHidden();
 
@@ -225,6 +240,7 @@ test("the shown-once token and secret dialogs stay open on Escape and on a backd
   await generic.getByRole("button", { name: "Create webhook" }).click();
   const secretDialog = page.getByRole("dialog");
   await expect(secretDialog).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/secret-dialog-phone-dark.png` });
   await page.keyboard.press("Escape");
   await page.keyboard.press("Escape");
   await page.mouse.click(5, 5);

@@ -12,6 +12,10 @@ import { getOwnerMe } from "@/server/trpc/server-caller";
 
 export const dynamic = "force-dynamic";
 
+const NO_SCRIPT_MENU =
+  ".sidebar-menu { display: flex !important; position: static !important; box-shadow: none !important; }" +
+  " .sidebar-bar .nav-toggle { display: none !important; }";
+
 export default async function PanelLayout({ children }: { children: ReactNode }) {
   const me = await getOwnerMe();
 
@@ -20,6 +24,10 @@ export default async function PanelLayout({ children }: { children: ReactNode })
       <PreferencesProvider value={{ locale: me.locale, timezone: me.timezone }}>
         <div className="shell">
           <aside className="sidebar">
+            {/* Without JavaScript the menu button cannot open anything: the phone shows the menu as a list. */}
+            <noscript>
+              <style>{NO_SCRIPT_MENU}</style>
+            </noscript>
             <NavMenu
               brand={
                 <Link href="/overview" className="brand">

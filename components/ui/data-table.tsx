@@ -20,11 +20,18 @@ export function DataTable<TItem extends { id: string }>(props: {
   scroll?: boolean;
   /** The name a screen reader hears for the table's scrolling box while it overflows. */
   label?: string;
+  /**
+   * On a phone each row becomes a small card, every cell under its column's name (the header
+   * when it is text), the first cell across the card; instead of scrolling sideways.
+   */
+  stack?: boolean;
   compact?: boolean;
   rowProps?: (item: TItem) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
 }) {
   const table = (
-    <table className={props.compact ? "table table-compact" : "table"}>
+    <table
+      className={["table", props.compact ? "table-compact" : null, props.stack ? "table-stack" : null].filter(Boolean).join(" ")}
+    >
       <thead>
         <tr>
           {props.columns.map((column, index) => (
@@ -38,7 +45,11 @@ export function DataTable<TItem extends { id: string }>(props: {
         {props.items.map((item) => (
           <tr key={item.id} {...props.rowProps?.(item)}>
             {props.columns.map((column, index) => (
-              <td key={index} className={column.cellClassName}>
+              <td
+                key={index}
+                className={column.cellClassName}
+                data-label={typeof column.header === "string" ? column.header : undefined}
+              >
                 {column.cell(item)}
               </td>
             ))}
