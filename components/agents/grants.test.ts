@@ -162,10 +162,10 @@ describe("agentFormChecks", () => {
   it("finds a missing name and every IP range that is not one, together", () => {
     expect(agentFormChecks("  ", ["10.0.0.0/8", "nope", "2001:db8::/32", "300.1.1.1"])).toEqual({
       name: "Enter a name.",
-      allowed_ip_ranges: "“nope”, “300.1.1.1” are not IP addresses or CIDR ranges.",
+      allowed_ip_ranges: "“nope”, “300.1.1.1” must be IP addresses or CIDR ranges.",
     });
     expect(agentFormChecks("Bot", ["10.0.0.0/33"])).toEqual({
-      allowed_ip_ranges: "“10.0.0.0/33” is not an IP address or CIDR range.",
+      allowed_ip_ranges: "“10.0.0.0/33” must be an IP address or CIDR range.",
     });
   });
 

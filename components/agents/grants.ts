@@ -169,8 +169,9 @@ export function agentFormChecks(name: string, ipRanges: string[]): Record<string
   if (!name.trim()) errors.name = "Enter a name.";
   const invalid = ipRanges.filter((range) => !isValidCidr(range));
   if (invalid.length > 0)
+    // Worded as the server words it (ZIpRanges), so the message does not change with who found it.
     errors.allowed_ip_ranges = `${invalid.map((range) => `“${range}”`).join(", ")} ${
-      invalid.length === 1 ? "is not an IP address or CIDR range" : "are not IP addresses or CIDR ranges"
+      invalid.length === 1 ? "must be an IP address or CIDR range" : "must be IP addresses or CIDR ranges"
     }.`;
   return errors;
 }
