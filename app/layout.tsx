@@ -8,7 +8,12 @@ export const metadata: Metadata = {
   description: "Businesses, projects and money, kept in one place.",
 };
 
-export const viewport: Viewport = { themeColor: "#2f5bd3" };
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#2f5bd3" },
+    { media: "(prefers-color-scheme: dark)", color: "#0e121b" },
+  ],
+};
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request, so Next can put this response's CSP nonce (proxy.ts) on
@@ -16,7 +21,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {/* The first stop for a keyboard: past the navigation, straight to the page (every page's <main id="main">). */}
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {children}
+      </body>
     </html>
   );
 }

@@ -11,6 +11,7 @@ import { Field, FieldError, FormAlert, SubmitButton } from "../ui/field";
 import { PlusIcon, TrashIcon } from "../ui/icons";
 import { useHydrated } from "../ui/use-hydrated";
 import {
+  agentFormChecks,
   agentFormFieldOf,
   draftFromGrant,
   emptyDraft,
@@ -85,10 +86,14 @@ export function AgentForm(props: {
     event.preventDefault();
     const { grants, errors: conversionErrors } = grantsFromDrafts(drafts);
     const allowed = parseIpRanges(ipText);
-    if (Object.keys(conversionErrors).length > 0) {
-      setErrors({ fields: conversionErrors, summary: null });
+    // Everything the form can tell by itself, all at once (never only the first problem).
+    const found = { ...conversionErrors, ...agentFormChecks(name, allowed) };
+    if (Object.keys(found).length > 0) {
+      setErrors({ fields: found, summary: null });
+      focusFirstError(event.currentTarget);
       return;
     }
+    const form = event.currentTarget;
     setPending(true);
     setSaved(false);
     try {
@@ -97,6 +102,7 @@ export function AgentForm(props: {
       setSaved(true);
     } catch (error) {
       setErrors(formErrorByPath(error, agentFormFieldOf(allowed)));
+      focusFirstError(form);
     } finally {
       setPending(false);
     }
@@ -203,6 +209,11 @@ export function AgentForm(props: {
       </div>
     </form>
   );
+}
+
+/** Once the errors are on screen, the first field in error takes the focus. */
+function focusFirstError(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 function GrantRow(props: {

@@ -59,6 +59,7 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
       >
         <DataTable
           scroll
+          stack
           items={list.items}
           columns={[
             {

@@ -3,6 +3,7 @@
 // control they concern.
 import { describe, expect, it } from "vitest";
 import {
+  agentFormChecks,
   agentFormFieldOf,
   draftFromGrant,
   emptyDraft,
@@ -154,5 +155,22 @@ describe("agentFormFieldOf", () => {
   it("puts the name's issue beside the name, and any other in the summary", () => {
     expect(issue("name")).toEqual({ field: "name" });
     expect(issue("token_expires_at")).toBeNull();
+  });
+});
+
+describe("agentFormChecks", () => {
+  it("finds a missing name and every IP range that is not one, together", () => {
+    expect(agentFormChecks("  ", ["10.0.0.0/8", "nope", "2001:db8::/32", "300.1.1.1"])).toEqual({
+      name: "Enter a name.",
+      allowed_ip_ranges: "“nope”, “300.1.1.1” must be IP addresses or CIDR ranges.",
+    });
+    expect(agentFormChecks("Bot", ["10.0.0.0/33"])).toEqual({
+      allowed_ip_ranges: "“10.0.0.0/33” must be an IP address or CIDR range.",
+    });
+  });
+
+  it("finds nothing in a named agent with good ranges or none", () => {
+    expect(agentFormChecks("Ads bot", [])).toEqual({});
+    expect(agentFormChecks("Ads bot", ["203.0.113.7", "203.0.113.0/24", "::1"])).toEqual({});
   });
 });

@@ -4,6 +4,7 @@
 import { majorToMinor, minorToMajor } from "@/lib/money";
 import type { TFieldIssue } from "@/lib/trpc/errors";
 import type { TAgent } from "@/server/agents/agent.schema";
+import { isValidCidr } from "@/server/auth/ip-allow-list";
 import { SCOPES, type TScope } from "@/server/auth/scopes";
 
 export type TGrantRecord = TAgent["grants"][number];
@@ -157,4 +158,20 @@ export function agentFormFieldOf(ipRanges: string[]) {
     }
     return null;
   };
+}
+
+/**
+ * What the agent form checks before sending, besides the grants' limits: a name, and IP ranges
+ * that are addresses or CIDR ranges (the server's rules, so it would refuse the same).
+ */
+export function agentFormChecks(name: string, ipRanges: string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!name.trim()) errors.name = "Enter a name.";
+  const invalid = ipRanges.filter((range) => !isValidCidr(range));
+  if (invalid.length > 0)
+    // Worded as the server words it (ZIpRanges), so the message does not change with who found it.
+    errors.allowed_ip_ranges = `${invalid.map((range) => `“${range}”`).join(", ")} ${
+      invalid.length === 1 ? "must be an IP address or CIDR range" : "must be IP addresses or CIDR ranges"
+    }.`;
+  return errors;
 }

@@ -20,10 +20,14 @@ export function TokenDialog({
 }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [blocked, setBlocked] = useState(false);
-  const dialogRef = useModalDialog(shown !== null, () => {
-    setBlocked(false);
-    inputRef.current?.select();
-  });
+  const dialogRef = useModalDialog(
+    shown !== null,
+    () => {
+      setBlocked(false);
+      inputRef.current?.select();
+    },
+    { dismissible: false },
+  );
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="token-dialog-title" onClose={onClose}>

@@ -15,12 +15,6 @@ import { scopeInput, type TScopes } from "./scopes";
 const FIELDS = ["business_id", "amount_minor", "currency", "occurred_on", "category", "description"] as const;
 /** The event types the owner enters here (lib/event-types.ts). */
 type TKind = Extract<TEventType, "expense" | "revenue" | "planned_expense">;
-const GRID = {
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
-  gap: "4px 16px",
-  alignItems: "start",
-} as const;
 const KINDS: { value: TKind; label: string }[] = [
   { value: "expense", label: "Expense" },
   { value: "revenue", label: "Revenue" },
@@ -55,11 +49,15 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   const pending = expense.isPending || revenue.isPending || planned.isPending;
 
   function onSubmit() {
-    const amountMinor = money.toMinor();
-    if (amountMinor === null) return;
+    const amount = money.parse();
+    const clean = form.checked({
+      amount_minor: amount.ok ? null : amount.message,
+      occurred_on: date ? null : "Enter a date.",
+    });
+    if (!clean || !amount.ok) return;
     const input = {
       ...scopeInput(scope),
-      amount_minor: amountMinor,
+      amount_minor: amount.minor,
       currency: money.currency,
       occurred_on: date,
       ...(category.trim() ? { category: category.trim() } : {}),
@@ -81,7 +79,7 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
       onSubmit={onSubmit}
     >
       <Segmented label="Event type" value={kind} options={KINDS} onChange={setKind} />
-      <div style={GRID}>
+      <div className="form-grid">
         <ScopeField scopes={scopes} value={scope} onChange={setScope} error={errors.fields.business_id} edited={form.edited} />
         <MoneyFields money={money} errors={errors.fields} edited={form.edited} />
         <Field label={kind === "planned_expense" ? "Planned date" : "Date"} error={errors.fields.occurred_on}>
@@ -113,7 +111,7 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
             />
           )}
         </Field>
-        <div style={{ gridColumn: "span 2" }}>
+        <div className="form-grid-wide">
           <Field label="Description" error={errors.fields.description}>
             {(control) => (
               <input

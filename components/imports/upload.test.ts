@@ -28,12 +28,24 @@ describe("uploadErrorOf", () => {
       message: "The file is too large (at most 10 MB).",
       code: "payload_too_large",
     });
-    expect(uploadErrorOf(502, "<html>Bad Gateway</html>")).toMatchObject({
-      message: "The upload failed (HTTP 502). Try again.",
+    expect(uploadErrorOf(502, "<html>Bad Gateway</html>", "req_gateway")).toMatchObject({
+      message:
+        "Something went wrong on our side. Try again in a moment. If it keeps happening, contact support and quote request id req_gateway.",
       status: 502,
       code: null,
     });
-    expect(uploadErrorOf(500, JSON.stringify({ error: { code: 7 } })).message).toBe("The upload failed (HTTP 500). Try again.");
+    expect(uploadErrorOf(500, JSON.stringify({ error: { code: 7 } })).message).toBe(
+      "Something went wrong on our side. Try again in a moment.",
+    );
+  });
+
+  it("reports the contract's internal_error as a fault on our side with its request id, not the server's retry advice", () => {
+    const body = JSON.stringify({ error: { code: "internal_error", message: "Something went wrong…", request_id: "req_body" } });
+    expect(uploadErrorOf(500, body, "req_header")).toMatchObject({
+      message:
+        "Something went wrong on our side. Try again in a moment. If it keeps happening, contact support and quote request id req_body.",
+      code: "internal_error",
+    });
   });
 });
 

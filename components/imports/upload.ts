@@ -2,6 +2,7 @@
 // it to POST /v1/imports with the panel cookie's token) through XMLHttpRequest, the one browser
 // API that reports upload progress. Every upload carries a fresh Idempotency-Key; a failure
 // carries the contract's error body (code and message).
+import { serverFaultMessage, UNREACHABLE_MESSAGE } from "@/lib/trpc/errors";
 import type { TCreateImportResult } from "@/server/imports/import.schema";
 
 export const UPLOAD_URL = "/api/panel/imports";
@@ -42,11 +43,15 @@ export function newIdempotencyKey(): string {
 }
 
 /** The UploadError of a failed answer: the contract's error body when there is one, else a message for the status. */
-export function uploadErrorOf(status: number, text: string): UploadError {
+export function uploadErrorOf(status: number, text: string, requestId: string | null = null): UploadError {
+  let bodyRequestId: string | null = null;
   try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; request_id?: unknown } };
     const code = typeof body.error?.code === "string" ? body.error.code : null;
     const message = typeof body.error?.message === "string" ? body.error.message : null;
+    if (typeof body.error?.request_id === "string") bodyRequestId = body.error.request_id;
+    // A fault on our side (500 internal_error): say so, with the id to quote.
+    if (status >= 500) return new UploadError(serverFaultMessage(bodyRequestId ?? requestId), status, code);
     // The REST layer's body cap speaks in bytes (of the whole form): say what that means here.
     if (message && code === "payload_too_large" && !/10 MB/.test(message))
       return new UploadError(`${message} A statement file can be at most 10 MB.`, status, code);
@@ -54,6 +59,7 @@ export function uploadErrorOf(status: number, text: string): UploadError {
   } catch {
     // Not the contract's body (a proxy's error page): fall through to a generic message.
   }
+  if (status >= 500) return new UploadError(serverFaultMessage(bodyRequestId ?? requestId), status, null);
   if (status === 413) return new UploadError("The file is too large (at most 10 MB).", status, "payload_too_large");
   return new UploadError(`The upload failed (HTTP ${status}). Try again.`, status, null);
 }
@@ -87,11 +93,11 @@ export function uploadStatement(
         }
         return;
       }
-      const error = uploadErrorOf(xhr.status, xhr.responseText);
+      const error = uploadErrorOf(xhr.status, xhr.responseText, xhr.getResponseHeader("x-request-id"));
       if (error.code && SIGNED_OUT.has(error.code)) window.location.assign("/sign-in");
       reject(error);
     };
-    xhr.onerror = () => reject(new UploadError("The server could not be reached. Check your connection and try again.", 0, null));
+    xhr.onerror = () => reject(new UploadError(UNREACHABLE_MESSAGE, 0, null));
     xhr.onabort = () => reject(new UploadError("The upload was cancelled.", 0, "aborted"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

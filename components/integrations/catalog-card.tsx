@@ -30,6 +30,7 @@ export function CatalogCard(props: { entries: TCatalogEntry[]; isPending: boolea
       ) : (
         <DataTable
           scroll
+          stack
           compact
           items={props.entries.map((entry) => ({ ...entry, id: entry.provider }))}
           rowProps={(entry) => ({ "data-provider": entry.provider })}

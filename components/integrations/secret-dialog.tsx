@@ -34,11 +34,15 @@ export function SecretDialog({ shown, onClose }: { shown: TShownSecret | null; o
   const [example, setExample] = useState<TExample>("node");
   const [blocked, setBlocked] = useState(false);
 
-  const dialogRef = useModalDialog(shown !== null, () => {
-    setBlocked(false);
-    setExample("node");
-    secretRef.current?.select();
-  });
+  const dialogRef = useModalDialog(
+    shown !== null,
+    () => {
+      setBlocked(false);
+      setExample("node");
+      secretRef.current?.select();
+    },
+    { dismissible: false },
+  );
 
   const onCopy = (state: TCopyState) => setBlocked(state === "failed");
   const code = shown

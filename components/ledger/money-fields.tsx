@@ -27,6 +27,11 @@ export function useMoneyInput(defaultCurrency: string) {
     setAmountError,
     amountRef,
     currencies,
+    /** The amount in minor units, or why it is not one (shown by the form with its other errors). */
+    parse() {
+      setAmountError(null);
+      return majorToMinor(amount, currency);
+    },
     /** The amount in minor units, or null after showing (and focusing) why it is not one. */
     toMinor(): number | null {
       const parsed = majorToMinor(amount, currency);

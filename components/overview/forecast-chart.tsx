@@ -7,8 +7,9 @@ import { formatMinor } from "@/lib/money";
 import { usePreferences } from "../panel/preferences";
 import { formatAxisMinor, formatCalendarDay, type TForecastPoint } from "./figures";
 
-const COMMITTED_COLOUR = "#2f5bd3";
-const RUN_RATE_COLOUR = "#b54708";
+// CSS variables (app/globals.css), so the chart follows light and dark mode.
+const COMMITTED_COLOUR = "var(--chart-committed)";
+const RUN_RATE_COLOUR = "var(--chart-run-rate)";
 
 export const COMMITTED_LABEL = "Committed";
 export const RUN_RATE_LABEL = "With run rate";
@@ -30,22 +31,22 @@ export function ForecastChart(props: { points: readonly TForecastPoint[]; curren
       <div className="chart" role="img" aria-label={`Line chart. ${props.caption}. ${summary}`}>
         <ResponsiveContainer width="100%" height={260}>
           <LineChart data={[...props.points]} margin={{ top: 8, right: 16, bottom: 4, left: 4 }} accessibilityLayer={false}>
-            <CartesianGrid stroke="#e3e6eb" vertical={false} />
+            <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
             <XAxis
               dataKey="date"
               tickFormatter={(day: string) => formatCalendarDay(day, locale, "short")}
-              tick={{ fontSize: 12, fill: "#5b6475" }}
-              stroke="#cfd4dc"
+              tick={{ fontSize: 12, fill: "var(--text-muted)" }}
+              stroke="var(--chart-axis)"
               minTickGap={24}
             />
             <YAxis
               width={72}
               domain={["auto", "auto"]}
               tickFormatter={(value: number) => formatAxisMinor(value, props.currency, locale)}
-              tick={{ fontSize: 12, fill: "#5b6475" }}
-              stroke="#cfd4dc"
+              tick={{ fontSize: 12, fill: "var(--text-muted)" }}
+              stroke="var(--chart-axis)"
             />
-            <ReferenceLine y={0} stroke="#8a92a3" />
+            <ReferenceLine y={0} stroke="var(--chart-zero)" />
             <Tooltip
               formatter={(value) => money(value === null || value === undefined ? null : Number(value))}
               labelFormatter={(day) => formatCalendarDay(String(day), locale)}

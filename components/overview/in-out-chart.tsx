@@ -9,8 +9,9 @@ import { formatAxisMinor } from "./figures";
 
 export type TInOutRow = { id: string; name: string; in_minor: number; out_minor: number; net_minor: number };
 
-const IN_COLOUR = "#067647";
-const OUT_COLOUR = "#b42318";
+// CSS variables (app/globals.css), so the chart follows light and dark mode.
+const IN_COLOUR = "var(--chart-in)";
+const OUT_COLOUR = "var(--chart-out)";
 
 export function InOutChart(props: {
   rows: readonly TInOutRow[];
@@ -44,15 +45,21 @@ export function InOutChart(props: {
                 <line x1="0" y1="0" x2="0" y2="6" stroke={OUT_COLOUR} strokeWidth={3} />
               </pattern>
             </defs>
-            <CartesianGrid horizontal={false} stroke="#e3e6eb" />
+            <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
             <XAxis
               type="number"
               tickFormatter={(value: number) => formatAxisMinor(value, props.currency, locale)}
-              tick={{ fontSize: 12, fill: "#5b6475" }}
-              stroke="#cfd4dc"
+              tick={{ fontSize: 12, fill: "var(--text-muted)" }}
+              stroke="var(--chart-axis)"
             />
-            <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 12, fill: "#1c2230" }} stroke="#cfd4dc" />
-            <Tooltip formatter={(value) => money(Number(value))} cursor={{ fill: "#f5f6f8" }} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={96}
+              tick={{ fontSize: 12, fill: "var(--text)" }}
+              stroke="var(--chart-axis)"
+            />
+            <Tooltip formatter={(value) => money(Number(value))} cursor={{ fill: "var(--chart-cursor)" }} />
             <Legend wrapperStyle={{ fontSize: 13 }} />
             <Bar dataKey="in" name={props.inLabel} fill={IN_COLOUR} radius={[0, 3, 3, 0]} isAnimationActive={false} />
             <Bar

@@ -5,7 +5,7 @@ import { BrandMark } from "./brand";
 
 export function AuthShell(props: { title: string; lead: ReactNode; children?: ReactNode }) {
   return (
-    <main className="auth">
+    <main className="auth" id="main" tabIndex={-1}>
       <div className="auth-panel">
         <div className="auth-brand">
           <BrandMark />

@@ -3,10 +3,9 @@
 // in place; without, the same form posts to the same route, which redirects back here with
 // ?error=….
 import { useRef, useState, type FormEvent } from "react";
+import { serverFaultMessage, UNREACHABLE_MESSAGE } from "@/lib/trpc/errors";
 import { Field, SubmitButton } from "../ui/field";
 import { SIGN_IN_MESSAGES } from "./messages";
-
-const UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
 export function SignInForm({ initialError, autoFocus = false }: { initialError: string | null; autoFocus?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -41,11 +40,15 @@ export function SignInForm({ initialError, autoFocus = false }: { initialError: 
         return;
       }
       const code = body?.error?.code ?? "internal_error";
-      setError(SIGN_IN_MESSAGES[code] ?? body?.error?.message ?? SIGN_IN_MESSAGES.internal_error ?? null);
+      setError(
+        response.status >= 500
+          ? serverFaultMessage(response.headers.get("x-request-id"))
+          : (SIGN_IN_MESSAGES[code] ?? body?.error?.message ?? SIGN_IN_MESSAGES.internal_error ?? null),
+      );
       setPending(false);
       inputRef.current?.select();
     } catch {
-      setError(UNREACHABLE);
+      setError(UNREACHABLE_MESSAGE);
       setPending(false);
     }
   }

@@ -12,12 +12,6 @@ import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field } from "../ui/field";
 
 const FIELDS = ["name", "business_id", "amount_minor", "currency", "billing_interval", "next_charge_on"] as const;
-const GRID = {
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
-  gap: "4px 16px",
-  alignItems: "start",
-} as const;
 const INTERVALS = ["week", "month", "quarter", "year"] as const;
 
 export function NewSubscriptionForm(props: {
@@ -50,12 +44,17 @@ export function NewSubscriptionForm(props: {
   );
 
   function onSubmit() {
-    const amountMinor = money.toMinor();
-    if (amountMinor === null) return;
+    const amount = money.parse();
+    const clean = form.checked({
+      name: name.trim() ? null : "Enter a name.",
+      amount_minor: amount.ok ? null : amount.message,
+      next_charge_on: nextCharge ? null : "Enter the next charge date.",
+    });
+    if (!clean || !amount.ok) return;
     create.mutate({
       ...scopeInput(scope),
       name,
-      amount_minor: amountMinor,
+      amount_minor: amount.minor,
       currency: money.currency,
       billing_interval: interval,
       next_charge_on: nextCharge,
@@ -72,7 +71,7 @@ export function NewSubscriptionForm(props: {
       submitLabel="Create subscription"
       onSubmit={onSubmit}
     >
-      <div style={GRID}>
+      <div className="form-grid">
         <Field label="Name" error={errors.fields.name}>
           {(control) => (
             <input

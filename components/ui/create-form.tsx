@@ -2,7 +2,7 @@
 // The "New …" forms (a business, a project): the server's validation answers beside the fields
 // they concern or above the form, the submit button (usable once the page has hydrated) and
 // "… was added." under it after a success.
-import { useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { formErrorOf, type TFormError } from "@/lib/trpc/errors";
 import { Field, FormAlert, SubmitButton } from "./field";
 import { useHydrated } from "./use-hydrated";
@@ -15,6 +15,8 @@ export type TCreateFormState<TField extends string> = ReturnType<typeof useCreat
 export function useCreateFormState<TField extends string>(fields: readonly TField[]) {
   const [errors, setErrors] = useState<TFormError>(NO_ERRORS);
   const [created, setCreated] = useState<string | null>(null);
+  // Bumped whenever errors are shown: CreateForm then moves focus to the first field in error.
+  const [shownErrors, setShownErrors] = useState(0);
 
   function clearError(field: TField) {
     if (!errors.fields[field]) return;
@@ -25,6 +27,7 @@ export function useCreateFormState<TField extends string>(fields: readonly TFiel
   return {
     errors,
     created,
+    shownErrors,
     clearError,
     /** Typing in a field: the "was added" notice goes, and so does the field's error. */
     edited(field: TField) {
@@ -35,12 +38,26 @@ export function useCreateFormState<TField extends string>(fields: readonly TFiel
       setErrors(NO_ERRORS);
       setCreated(name);
     },
-    /** Shows the server's answer; returns it, for focusing the first field in error. */
+    /** Shows the server's answer (every field in error at once); returns it. */
     failed(error: unknown): TFormError {
       const formError = formErrorOf(error, fields);
       setErrors(formError);
       setCreated(null);
+      setShownErrors((count) => count + 1);
       return formError;
+    },
+    /**
+     * What the form checks itself before sending (an amount that is not one, a missing date),
+     * given for every field at once: shows them all and answers false, or answers true when
+     * there are none. A form never stops at its first error.
+     */
+    checked(found: Partial<Record<TField, string | null | undefined>>): boolean {
+      const shown = Object.fromEntries(Object.entries(found).filter(([, message]) => Boolean(message))) as Record<string, string>;
+      if (Object.keys(shown).length === 0) return true;
+      setErrors({ fields: shown, summary: null });
+      setCreated(null);
+      setShownErrors((count) => count + 1);
+      return false;
     },
   };
 }
@@ -54,9 +71,14 @@ export function CreateForm<TField extends string>(props: {
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
-  const { errors, created } = props.state;
+  const { errors, created, shownErrors } = props.state;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (shownErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shownErrors]);
   return (
     <form
+      ref={formRef}
       className="form"
       onSubmit={(event) => {
         event.preventDefault();

@@ -193,6 +193,14 @@ export function WalletIcon() {
   );
 }
 
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Icon>
+  );
+}
+
 export function BookmarkIcon() {
   return (
     <Icon>
@@ -206,6 +214,14 @@ export function HistoryIcon() {
     <Icon>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
       <path d="M3 3v5h5M12 7v5l3 2" />
+    </Icon>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <Icon>
+      <path d="M6 6l12 12M18 6 6 18" />
     </Icon>
   );
 }

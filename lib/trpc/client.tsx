@@ -6,7 +6,7 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import type { TAppRouter } from "@/server/router";
-import { appCodeOf, isSignedOutError } from "./errors";
+import { appCodeOf, isSignedOutError, ServerAnswerError } from "./errors";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<TAppRouter>();
 
@@ -42,9 +42,24 @@ function trpcUrl(): string {
   return `http://localhost:${process.env.PORT ?? 3000}/api/trpc`;
 }
 
+/**
+ * fetch for the tRPC link: an error answer that is not JSON (a crashed route's HTML page, a
+ * proxy's 502) becomes a ServerAnswerError with its status and request id, instead of a JSON
+ * parse failure the panel could not tell from a lost connection.
+ */
+async function panelFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (!response.ok && !(response.headers.get("content-type") ?? "").includes("json")) {
+    throw new ServerAnswerError(response.status, response.headers.get("x-request-id"));
+  }
+  return response;
+}
+
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  const [trpcClient] = useState(() => createTRPCClient<TAppRouter>({ links: [httpBatchLink({ url: trpcUrl() })] }));
+  const [trpcClient] = useState(() =>
+    createTRPCClient<TAppRouter>({ links: [httpBatchLink({ url: trpcUrl(), fetch: panelFetch })] }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -2,7 +2,16 @@
 // summary for what no shown field carries.
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { appCodeOf, formErrorByPath, formErrorOf, isSignedOutError, issuesOf } from "./errors";
+import {
+  appCodeOf,
+  formErrorByPath,
+  formErrorOf,
+  isSignedOutError,
+  issuesOf,
+  messageOf,
+  ServerAnswerError,
+  serverFaultOf,
+} from "./errors";
 
 /** A tRPC client error as the server's errorFormatter shapes it (data.appCode, data.details). */
 function serverError(message: string, data: Record<string, unknown> | null): TRPCClientError<never> {
@@ -127,5 +136,47 @@ describe("formErrorByPath", () => {
   it("reads an error without issues like formErrorOf", () => {
     const error = serverError("The owner suspended the agent", { appCode: "agent_suspended" });
     expect(formErrorByPath(error, fieldOf)).toEqual({ fields: {}, summary: "The owner suspended the agent." });
+  });
+});
+
+describe("server faults and lost connections", () => {
+  /** A tRPC JSON error answer with its HTTP response (the link keeps it in meta). */
+  function answered(status: number, data: Record<string, unknown> | null, requestId?: string): TRPCClientError<never> {
+    const response = new Response("{}", { status, headers: requestId ? { "x-request-id": requestId } : {} });
+    return new TRPCClientError("Something went wrong on our side; retry with the same Idempotency-Key.", {
+      result: { error: { code: -32603, message: "x", data } },
+      meta: { response },
+    } as never);
+  }
+
+  it("reports internal_error as a fault on our side with the answer's request id", () => {
+    const error = answered(500, { appCode: "internal_error" }, "req_abc123");
+    expect(serverFaultOf(error)).toBe(
+      "Something went wrong on our side. Try again in a moment. If it keeps happening, contact support and quote request id req_abc123.",
+    );
+    expect(formErrorOf(error, ["name"]).summary).toBe(serverFaultOf(error));
+    expect(messageOf(error)).toBe(serverFaultOf(error));
+  });
+
+  it("reports a 5xx answer that is not the endpoint's JSON (an error page) as a server fault, not a lost connection", () => {
+    const error = TRPCClientError.from(new ServerAnswerError(502, "req_proxy"));
+    expect(messageOf(error)).toBe(
+      "Something went wrong on our side. Try again in a moment. If it keeps happening, contact support and quote request id req_proxy.",
+    );
+    expect(messageOf(TRPCClientError.from(new ServerAnswerError(500, null)))).toBe(
+      "Something went wrong on our side. Try again in a moment.",
+    );
+  });
+
+  it("says what a non-JSON 4xx answer was, and that the server could not be reached only when nothing answered", () => {
+    expect(messageOf(TRPCClientError.from(new ServerAnswerError(413, null)))).toBe("The server answered HTTP 413.");
+    expect(messageOf(TRPCClientError.from(new TypeError("Failed to fetch")))).toBe(
+      "The server could not be reached. Check your connection and try again.",
+    );
+  });
+
+  it("leaves the contract's other errors alone", () => {
+    expect(serverFaultOf(answered(409, { appCode: "state_conflict" }))).toBeNull();
+    expect(serverFaultOf(new Error("plain"))).toBeNull();
   });
 });
