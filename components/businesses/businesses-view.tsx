@@ -11,7 +11,9 @@ import { CardSection } from "../ui/card";
 import { createdColumn, DataTable, type TColumn } from "../ui/data-table";
 import { BuildingIcon } from "../ui/icons";
 import { EmptyState } from "../ui/empty-state";
+import { StatusPill } from "../ui/status-pill";
 import { NewBusinessForm } from "./new-business-form";
+import { RecordActions } from "./record-actions";
 import { BUSINESSES_PAGE_SIZE } from "../panel/page-size";
 
 export type TBusinessPage = { data: TBusiness[]; page: TPage };
@@ -23,7 +25,14 @@ const COLUMNS: TColumn<TBusiness>[] = [
     cell: (business) => <Link href={`/businesses/${business.id}`}>{business.name}</Link>,
   },
   { header: "Currency", cell: (business) => <span className="badge">{business.currency}</span> },
+  { header: "Status", cell: (business) => <StatusPill status={business.status} /> },
   createdColumn(),
+  {
+    header: <span className="visually-hidden">Actions</span>,
+    headerClassName: "cell-right",
+    cellClassName: "cell-right",
+    cell: (business) => <RecordActions kind="business" record={business} />,
+  },
 ];
 
 export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: TBusinessPage; defaultCurrency: string }) {
@@ -49,7 +58,7 @@ export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} />
+        <DataTable columns={COLUMNS} items={list.items} scroll />
       </ListCard>
       <CardSection
         headingId="new-business-heading"

@@ -11,6 +11,7 @@ import {
   PlugIcon,
   RepeatIcon,
   SettingsIcon,
+  TagIcon,
   UploadIcon,
 } from "../ui/icons";
 
@@ -32,6 +33,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
+  { href: "/rules", label: "Rules", icon: <TagIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];

@@ -13,7 +13,15 @@ export function isUniqueViolation(error: unknown): boolean {
 export function nameTaken(what: "business" | "project", name: string): AppError {
   const where = what === "business" ? "You already have a business" : "This business already has a project";
   return new AppError("state_conflict", `${where} named “${name}” (names are compared without case; archived ones count).`, {
-    details: { reason: "name_taken", issues: [{ path: "name", message: "is already used (case-insensitive)" }] },
+    details: {
+      reason: "name_taken",
+      issues: [
+        {
+          path: "name",
+          message: `is already used by ${what === "business" ? "another of your businesses" : "another project of this business"} (upper and lower case count as the same)`,
+        },
+      ],
+    },
   });
 }
 
