@@ -125,3 +125,34 @@ describe("archive", () => {
     expect((await api.db.business.findUniqueOrThrow({ where: { id: theirs.id } })).archivedAt).toBeNull();
   });
 });
+
+describe("GET /v1/openapi.json", () => {
+  it("documents issue 14's additions of this slice", async () => {
+    const doc = (await api.call("GET", "/v1/openapi.json", { token: null })).body;
+    const params = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(params("/v1/businesses", "get")).toContain("query:status");
+    expect(params("/v1/businesses/{id}/projects", "get")).toContain("query:status");
+    for (const [path, method] of [
+      ["/v1/category-rules", "get"],
+      ["/v1/category-rules", "post"],
+      ["/v1/category-rules/{id}", "patch"],
+      ["/v1/category-rules/{id}", "delete"],
+      ["/v1/category-rules/dry-run", "post"],
+      ["/v1/category-rules/apply", "post"],
+      ["/v1/integrations/{id}/disconnect", "post"],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    // The operation's request body (inline or through a named schema) names the new fields.
+    const resolved = (value: unknown): string =>
+      JSON.stringify(value, (_key, inner: unknown) => {
+        const ref = (inner as { $ref?: unknown } | null)?.$ref;
+        return typeof ref === "string" ? doc.components.schemas[ref.split("/").pop()!] : inner;
+      });
+    expect(resolved(doc.paths["/v1/businesses/{id}"].patch.requestBody)).toContain('"status"');
+    expect(resolved(doc.paths["/v1/projects/{id}"].patch.requestBody)).toContain('"status"');
+    expect(resolved(doc.paths["/v1/imports/{id}/confirm"].post.requestBody)).toContain('"categories"');
+    expect(resolved(doc.paths["/v1/businesses/{id}"].get.responses)).toContain('"archived_at"');
+  });
+});
