@@ -50,6 +50,7 @@ function inputOf(draft: TDraft) {
 function dryRunText(result: TCategoryRuleDryRun): string {
   const events = (n: number) => `${n} existing event${n === 1 ? "" : "s"}`;
   const read = result.truncated ? ` (of the newest ${result.scanned} read)` : "";
+  if (result.scanned === 0) return "You have no events yet: the rule will categorise new imports and incoming events.";
   if (result.matched === 0) return `This rule matches none of your ${result.scanned} existing events${read}.`;
   const kept = result.matched - result.would_change;
   return (
