@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../lib/days";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
-import { seedBusiness, seedOwner, seedProject, staticOwner, type TSeedOwner } from "../../test/helpers/seed";
+import {
+  businessGrant,
+  seedAgent,
+  seedBusiness,
+  seedOwner,
+  seedProject,
+  staticOwner,
+  type TSeedOwner,
+} from "../../test/helpers/seed";
 import { serviceHeaders } from "../../test/helpers/webhook-signing";
 import { deliveryEvent, postDelivery } from "../../test/helpers/webhooks";
 
@@ -133,6 +141,15 @@ describe("rules: create, list, update, delete", () => {
     );
     await api.call("DELETE", `/v1/category-rules/${mine.id}`);
     expect((await api.db.categoryRule.findUniqueOrThrow({ where: { id: theirs.id } })).category).toBe("x");
+  });
+
+  it("is the owner's alone: an agent gets 403 scope_denied, audited", async () => {
+    const agent = await seedAgent(api, { grants: [businessGrant(businessId)] });
+    const body = { field: "description", operator: "contains", pattern: "x", category: "x" };
+    expectApiError(await api.call("GET", "/v1/category-rules", { token: agent.token }), 403, "scope_denied");
+    expectApiError(await api.call("POST", "/v1/category-rules", { token: agent.token, body }), 403, "scope_denied");
+    expectApiError(await api.call("POST", "/v1/category-rules/dry-run", { token: agent.token, body }), 403, "scope_denied");
+    expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBeGreaterThanOrEqual(3);
   });
 
   it.each([
