@@ -145,3 +145,22 @@ test("a business is renamed (a taken name is refused, any case) and archived", a
   await expect(source.getByLabel("Business").locator("option", { hasText: taken })).toBeAttached();
   await expect(source.getByLabel("Business").locator("option", { hasText: renamed })).toHaveCount(0);
 });
+
+test("a later rule moves up, before the earlier one", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/rules");
+  const form = page.getByRole("form", { name: "New rule" });
+  await form.getByLabel("Look at").selectOption("counterparty");
+  await form.getByLabel("Match").selectOption("equals");
+  await form.getByLabel("Text").fill(`Cab Co ${RUN}`);
+  await form.getByLabel("Category").fill("Taxi");
+  await form.getByRole("button", { name: "Check matches" }).click();
+  await form.getByRole("button", { name: "Save rule" }).click();
+  const rules = page.getByRole("region", { name: "Your rules" });
+  const body = rules.locator("tbody tr");
+  await expect(body.last()).toContainText(`Counterparty equals Cab Co ${RUN}`);
+  await rules.getByRole("button", { name: `Move up the rule Cab Co ${RUN}` }).click();
+  await expect(body.first()).toContainText(`Counterparty equals Cab Co ${RUN}`);
+  await expect(rules.getByRole("status")).toContainText(`“Cab Co ${RUN}” now runs before`);
+  await expectNoSeriousViolations(page, "Rules (two rules)");
+});

@@ -108,6 +108,29 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
       onError: (error) => setListError(formErrorOf(error, []).summary),
     }),
   );
+  // Reordering renumbers the rules 0, 10, 20, … in their new order (only the changed ones are sent).
+  const update = useMutation(trpc.categoryRules.update.mutationOptions());
+  const [moving, setMoving] = useState<string | null>(null);
+  async function moveUp(rule: TCategoryRule) {
+    const order = [...items];
+    const at = order.indexOf(rule);
+    if (at <= 0) return;
+    [order[at - 1], order[at]] = [order[at]!, order[at - 1]!];
+    setMoving(rule.id);
+    setListError(null);
+    try {
+      for (const [index, item] of order.entries()) {
+        if (item.priority !== index * 10) await update.mutateAsync({ id: item.id, priority: index * 10 });
+      }
+      setNotice(`“${rule.pattern}” now runs before “${order[at]!.pattern}”.`);
+    } catch (error) {
+      setListError(formErrorOf(error, []).summary);
+    } finally {
+      setMoving(null);
+      await refresh();
+    }
+  }
+
   const apply = useMutation(
     trpc.categoryRules.applyAll.mutationOptions({
       onSuccess: ({ data }) => {
@@ -161,15 +184,27 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
       headerClassName: "cell-right",
       cellClassName: "cell-right",
       cell: (rule) => (
-        <ActionButton
-          look="button-secondary"
-          pending={remove.isPending && remove.variables?.id === rule.id}
-          disabled={remove.isPending}
-          icon={<TrashIcon />}
-          onClick={() => remove.mutate({ id: rule.id })}
-        >
-          Delete<span className="visually-hidden"> the rule {rule.pattern}</span>
-        </ActionButton>
+        <div className="row-actions">
+          {items.indexOf(rule) > 0 ? (
+            <ActionButton
+              look="button-secondary"
+              pending={moving === rule.id}
+              disabled={moving !== null}
+              onClick={() => void moveUp(rule)}
+            >
+              Move up<span className="visually-hidden"> the rule {rule.pattern}</span>
+            </ActionButton>
+          ) : null}
+          <ActionButton
+            look="button-secondary"
+            pending={remove.isPending && remove.variables?.id === rule.id}
+            disabled={remove.isPending}
+            icon={<TrashIcon />}
+            onClick={() => remove.mutate({ id: rule.id })}
+          >
+            Delete<span className="visually-hidden"> the rule {rule.pattern}</span>
+          </ActionButton>
+        </div>
       ),
     },
   ];
