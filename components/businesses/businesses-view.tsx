@@ -22,17 +22,16 @@ const COLUMNS: TColumn<TBusiness>[] = [
   {
     header: "Name",
     cellClassName: "cell-name",
-    cell: (business) => <Link href={`/businesses/${business.id}`}>{business.name}</Link>,
+    cell: (business) => (
+      <>
+        <Link href={`/businesses/${business.id}`}>{business.name}</Link>
+        <RecordActions kind="business" record={business} />
+      </>
+    ),
   },
   { header: "Currency", cell: (business) => <span className="badge">{business.currency}</span> },
   { header: "Status", cell: (business) => <StatusPill status={business.status} /> },
   createdColumn(),
-  {
-    header: <span className="visually-hidden">Actions</span>,
-    headerClassName: "cell-right",
-    cellClassName: "cell-right",
-    cell: (business) => <RecordActions kind="business" record={business} />,
-  },
 ];
 
 export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: TBusinessPage; defaultCurrency: string }) {

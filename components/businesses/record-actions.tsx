@@ -46,6 +46,7 @@ export function RecordActions({ kind, record }: { kind: "business" | "project"; 
     return (
       <form
         className="inline-form"
+        aria-label={`Rename ${record.name}`}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -69,7 +70,7 @@ export function RecordActions({ kind, record }: { kind: "business" | "project"; 
             />
           )}
         </Field>
-        <div className="row-actions">
+        <div className="record-actions">
           <SubmitButton pending={pending} pendingLabel="Saving…">
             Save name
           </SubmitButton>

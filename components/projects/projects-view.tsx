@@ -19,15 +19,18 @@ import { RecordActions } from "../businesses/record-actions";
 export type TProjectPage = { data: TProject[]; page: TPage };
 
 const COLUMNS: TColumn<TProject>[] = [
-  { header: "Name", cellClassName: "cell-name", cell: (project) => project.name },
+  {
+    header: "Name",
+    cellClassName: "cell-name",
+    cell: (project) => (
+      <>
+        <span>{project.name}</span>
+        <RecordActions kind="project" record={project} />
+      </>
+    ),
+  },
   { header: "Status", cell: (project) => <StatusPill status={project.status} /> },
   createdColumn(),
-  {
-    header: <span className="visually-hidden">Actions</span>,
-    headerClassName: "cell-right",
-    cellClassName: "cell-right",
-    cell: (project) => <RecordActions kind="project" record={project} />,
-  },
 ];
 
 export function ProjectsView({ businessId, initialPage }: { businessId: string; initialPage: TProjectPage }) {
