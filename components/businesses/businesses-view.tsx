@@ -57,7 +57,7 @@ export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} scroll />
+        <DataTable columns={COLUMNS} items={list.items} />
       </ListCard>
       <CardSection
         headingId="new-business-heading"

@@ -56,7 +56,7 @@ export function ProjectsView({ businessId, initialPage }: { businessId: string; 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} scroll />
+        <DataTable columns={COLUMNS} items={list.items} />
       </ListCard>
       <CardSection headingId="new-project-heading" title="New project">
         <div className="card-body">
