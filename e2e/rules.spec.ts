@@ -139,6 +139,9 @@ test("a business is renamed (a taken name is refused, any case) and archived", a
   await expect(renamedRow.getByRole("button", { name: `Restore ${renamed}` })).toBeVisible();
   await expectNoSeriousViolations(page, "Businesses");
   await page.screenshot({ path: `${SHOTS}/businesses-archive.png`, fullPage: true });
+  await expectFitsThePhone(page);
+  await page.screenshot({ path: `${SHOTS}/businesses-archive-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   // Archived businesses leave the pickers (the import's business select).
   await page.goto("/imports");
   const source = page.getByRole("form", { name: "Statement source" });

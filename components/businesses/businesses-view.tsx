@@ -25,12 +25,17 @@ const COLUMNS: TColumn<TBusiness>[] = [
     cell: (business) => (
       <>
         <Link href={`/businesses/${business.id}`}>{business.name}</Link>
+        {business.status === "archived" ? (
+          <>
+            {" "}
+            <StatusPill status="archived" />
+          </>
+        ) : null}
         <RecordActions kind="business" record={business} />
       </>
     ),
   },
   { header: "Currency", cell: (business) => <span className="badge">{business.currency}</span> },
-  { header: "Status", cell: (business) => <StatusPill status={business.status} /> },
   createdColumn(),
 ];
 
@@ -57,7 +62,7 @@ export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} />
+        <DataTable columns={COLUMNS} items={list.items} scroll />
       </ListCard>
       <CardSection
         headingId="new-business-heading"

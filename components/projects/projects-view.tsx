@@ -25,11 +25,16 @@ const COLUMNS: TColumn<TProject>[] = [
     cell: (project) => (
       <>
         <span>{project.name}</span>
+        {project.status === "archived" ? (
+          <>
+            {" "}
+            <StatusPill status="archived" />
+          </>
+        ) : null}
         <RecordActions kind="project" record={project} />
       </>
     ),
   },
-  { header: "Status", cell: (project) => <StatusPill status={project.status} /> },
   createdColumn(),
 ];
 
@@ -56,7 +61,7 @@ export function ProjectsView({ businessId, initialPage }: { businessId: string; 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} />
+        <DataTable columns={COLUMNS} items={list.items} scroll />
       </ListCard>
       <CardSection headingId="new-project-heading" title="New project">
         <div className="card-body">
