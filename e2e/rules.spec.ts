@@ -167,3 +167,36 @@ test("a later rule moves up, before the earlier one", async ({ page }) => {
   await expect(rules.getByRole("status")).toContainText(`“Cab Co ${RUN}” now runs before`);
   await expectNoSeriousViolations(page, "Rules (two rules)");
 });
+
+test("a project is renamed and archived on its business's page, and leaves the rule's project picker", async ({
+  page,
+  request,
+}) => {
+  const businessId = await createBusiness(request, `Projects Co ${RUN}`);
+  for (const name of ["Website", "Shop"]) {
+    const response = await request.post(`/v1/businesses/${businessId}/projects`, {
+      headers: { Authorization: `Bearer ${E2E_OWNER_TOKEN}`, "Idempotency-Key": randomUUID() },
+      data: { name },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await signIn(page);
+  await page.goto(`/businesses/${businessId}`);
+  const projects = page.getByRole("region", { name: "Projects" });
+  const shop = projects.getByRole("row", { name: /Shop/ });
+  await shop.getByRole("button", { name: "Rename Shop" }).click();
+  await shop.getByLabel("New name for Shop").fill("WEBSITE");
+  await shop.getByRole("button", { name: "Save name" }).click();
+  await expect(shop.getByText(/Is already used by another project of this business/)).toBeVisible();
+  await shop.getByLabel("New name for Shop").fill("Storefront");
+  await shop.getByRole("button", { name: "Save name" }).click();
+  const storefront = projects.getByRole("row", { name: /Storefront/ });
+  await storefront.getByRole("button", { name: "Archive Storefront" }).click();
+  await expect(storefront.getByText("archived")).toBeVisible();
+  await expectNoSeriousViolations(page, "Business page with projects");
+
+  await page.goto("/rules");
+  const picker = page.getByRole("form", { name: "New rule" }).getByLabel("Project (optional)");
+  await expect(picker.locator("option", { hasText: `Projects Co ${RUN} / Website` })).toBeAttached();
+  await expect(picker.locator("option", { hasText: "Storefront" })).toHaveCount(0);
+});
