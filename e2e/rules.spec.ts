@@ -166,6 +166,9 @@ test("a later rule moves up, before the earlier one", async ({ page }) => {
   await expect(body.first()).toContainText(`Counterparty equals Cab Co ${RUN}`);
   await expect(rules.getByRole("status")).toContainText(`“Cab Co ${RUN}” now runs before`);
   await expectNoSeriousViolations(page, "Rules (two rules)");
+  // The explicit apply: the imported rows already have their categories, so it reports what it did.
+  await rules.getByRole("button", { name: "Apply to existing events" }).click();
+  await expect(rules.getByRole("status")).toContainText(/got a category|No existing event without a category matches/);
 });
 
 test("a project is renamed and archived on its business's page, and leaves the rule's project picker", async ({
