@@ -169,6 +169,16 @@ test("a later rule moves up, before the earlier one", async ({ page }) => {
   // The explicit apply: the imported rows already have their categories, so it reports what it did.
   await rules.getByRole("button", { name: "Apply to existing events" }).click();
   await expect(rules.getByRole("status")).toContainText(/got a category|No existing event without a category matches/);
+
+  // Editing a rule: loaded into the form, dry-run again, saved.
+  await rules.getByRole("button", { name: `Edit the rule Cab Co ${RUN}` }).click();
+  const edit = page.getByRole("form", { name: "Edit rule" });
+  await expect(edit.getByLabel("Text")).toHaveValue(`Cab Co ${RUN}`);
+  await edit.getByLabel("Category").fill("Cabs");
+  await edit.getByRole("button", { name: "Check matches" }).click();
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(body.first()).toContainText("Cabs");
+  await expect(page.getByRole("form", { name: "New rule" })).toBeVisible();
 });
 
 test("a project is renamed and archived on its business's page, and leaves the rule's project picker", async ({

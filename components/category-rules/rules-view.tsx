@@ -98,10 +98,46 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
       onError: (error) => setErrors(formErrorOf(error, FIELDS)),
     }),
   );
+  // Editing loads a rule into the form; its changes are dry-run and saved the same way.
+  const [editing, setEditing] = useState<TCategoryRule | null>(null);
+  const edit = useMutation(
+    trpc.categoryRules.update.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setErrors(NO_ERRORS);
+        setChecked(null);
+        setDraft(EMPTY_DRAFT);
+        setEditing(null);
+        setNotice(`The rule “${FIELD_LABELS[data.field]} ${OPERATOR_LABELS[data.operator]} ${data.pattern}” was saved.`);
+        await refresh();
+      },
+      onError: (error) => setErrors(formErrorOf(error, FIELDS)),
+    }),
+  );
+  function startEditing(rule: TCategoryRule) {
+    setEditing(rule);
+    setDraft({
+      field: rule.field,
+      operator: rule.operator,
+      pattern: rule.pattern,
+      category: rule.category,
+      project_id: rule.project_id ?? "",
+    });
+    setChecked(null);
+    setErrors(NO_ERRORS);
+    setNotice(null);
+  }
+  function stopEditing() {
+    setEditing(null);
+    setDraft(EMPTY_DRAFT);
+    setChecked(null);
+    setErrors(NO_ERRORS);
+  }
+
   const remove = useMutation(
     trpc.categoryRules.delete.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ data }) => {
         setListError(null);
+        if (editing?.id === data.id) stopEditing();
         setNotice("The rule was deleted. Events it categorised keep their category.");
         await refresh();
       },
@@ -195,6 +231,9 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
               Move up<span className="visually-hidden"> the rule {rule.pattern}</span>
             </ActionButton>
           ) : null}
+          <button type="button" className="button button-secondary" onClick={() => startEditing(rule)}>
+            Edit<span className="visually-hidden"> the rule {rule.pattern}</span>
+          </button>
           <ActionButton
             look="button-secondary"
             pending={remove.isPending && remove.variables?.id === rule.id}
@@ -239,7 +278,7 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
 
       <CardSection
         headingId="new-rule-heading"
-        title="New rule"
+        title={editing ? "Edit rule" : "New rule"}
         description="See how many existing events it would change before you save it."
       >
         <div className="card-body">
@@ -249,8 +288,9 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (preview) create.mutate(inputOf(draft));
-              else dryRun.mutate(inputOf(draft));
+              if (!preview) dryRun.mutate(inputOf(draft));
+              else if (editing) edit.mutate({ id: editing.id, ...inputOf(draft) });
+              else create.mutate(inputOf(draft));
             }}
           >
             <FormAlert message={errors.summary} />
@@ -353,8 +393,8 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
             <div className="form-actions">
               {preview ? (
                 <>
-                  <SubmitButton pending={create.isPending} disabled={!hydrated} pendingLabel="Saving…">
-                    Save rule
+                  <SubmitButton pending={create.isPending || edit.isPending} disabled={!hydrated} pendingLabel="Saving…">
+                    {editing ? "Save changes" : "Save rule"}
                   </SubmitButton>
                   <button type="button" className="button button-secondary" onClick={() => setChecked(null)}>
                     Back
@@ -365,6 +405,11 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
                   Check matches
                 </SubmitButton>
               )}
+              {editing ? (
+                <button type="button" className="button button-secondary" onClick={stopEditing}>
+                  Cancel edit
+                </button>
+              ) : null}
             </div>
             <p className="hint">Saving is possible once the matches of these exact settings have been checked.</p>
           </form>
