@@ -137,6 +137,8 @@ test("a business is renamed (a taken name is refused, any case) and archived", a
   await renamedRow.getByRole("button", { name: `Archive ${renamed}` }).click();
   await expect(renamedRow.getByText("archived")).toBeVisible();
   await expect(renamedRow.getByRole("button", { name: `Restore ${renamed}` })).toBeVisible();
+  // The panel refreshes its server-rendered parts after a change: axe looks once that settled.
+  await expect(page).toHaveTitle(/Businesses/);
   await expectNoSeriousViolations(page, "Businesses");
   await page.screenshot({ path: `${SHOTS}/businesses-archive.png`, fullPage: true });
   await expectFitsThePhone(page);
@@ -206,6 +208,7 @@ test("a project is renamed and archived on its business's page, and leaves the r
   const storefront = projects.getByRole("row", { name: /Storefront/ });
   await storefront.getByRole("button", { name: "Archive Storefront" }).click();
   await expect(storefront.getByText("archived")).toBeVisible();
+  await expect(page).toHaveTitle(/Projects Co/);
   await expectNoSeriousViolations(page, "Business page with projects");
 
   await page.goto("/rules");

@@ -203,6 +203,30 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
             {FIELD_LABELS[rule.field]} {OPERATOR_LABELS[rule.operator]}{" "}
           </span>
           <span className="mono">{rule.pattern}</span>
+          <div className="record-actions">
+            {items.indexOf(rule) > 0 ? (
+              <ActionButton
+                look="button-ghost button-xs"
+                pending={moving === rule.id}
+                disabled={moving !== null}
+                onClick={() => void moveUp(rule)}
+              >
+                Move up<span className="visually-hidden"> the rule {rule.pattern}</span>
+              </ActionButton>
+            ) : null}
+            <button type="button" className="button button-ghost button-xs" onClick={() => startEditing(rule)}>
+              Edit<span className="visually-hidden"> the rule {rule.pattern}</span>
+            </button>
+            <ActionButton
+              look="button-ghost button-xs"
+              pending={remove.isPending && remove.variables?.id === rule.id}
+              disabled={remove.isPending}
+              icon={<TrashIcon />}
+              onClick={() => remove.mutate({ id: rule.id })}
+            >
+              Delete<span className="visually-hidden"> the rule {rule.pattern}</span>
+            </ActionButton>
+          </div>
         </>
       ),
     },
@@ -213,37 +237,6 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
           <span className="badge">{rule.category}</span>
           {rule.project_id ? <span className="cell-sub">{projectName(rule.project_id)}</span> : null}
         </>
-      ),
-    },
-    {
-      header: <span className="visually-hidden">Actions</span>,
-      headerClassName: "cell-right",
-      cellClassName: "cell-right",
-      cell: (rule) => (
-        <div className="row-actions">
-          {items.indexOf(rule) > 0 ? (
-            <ActionButton
-              look="button-secondary"
-              pending={moving === rule.id}
-              disabled={moving !== null}
-              onClick={() => void moveUp(rule)}
-            >
-              Move up<span className="visually-hidden"> the rule {rule.pattern}</span>
-            </ActionButton>
-          ) : null}
-          <button type="button" className="button button-secondary" onClick={() => startEditing(rule)}>
-            Edit<span className="visually-hidden"> the rule {rule.pattern}</span>
-          </button>
-          <ActionButton
-            look="button-secondary"
-            pending={remove.isPending && remove.variables?.id === rule.id}
-            disabled={remove.isPending}
-            icon={<TrashIcon />}
-            onClick={() => remove.mutate({ id: rule.id })}
-          >
-            Delete<span className="visually-hidden"> the rule {rule.pattern}</span>
-          </ActionButton>
-        </div>
       ),
     },
   ];
