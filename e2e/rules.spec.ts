@@ -117,15 +117,17 @@ test("a rule made on the Rules page categorises an imported statement", async ({
 });
 
 test("a business is renamed (a taken name is refused, any case) and archived", async ({ page, request }) => {
-  const taken = `Taken Co ${RUN}`;
-  const renamed = `Renamed Co ${RUN}`;
+  // Names are unique per owner: a retry of this test gets names of its own.
+  const tag = `${RUN}-${randomUUID().slice(0, 4)}`;
+  const taken = `Taken Co ${tag}`;
+  const renamed = `Renamed Co ${tag}`;
   await createBusiness(request, taken);
-  await createBusiness(request, `Rename me ${RUN}`);
+  await createBusiness(request, `Rename me ${tag}`);
   await signIn(page);
   await page.goto("/businesses");
-  const row = page.getByRole("row", { name: new RegExp(`Rename me ${RUN}`) });
-  await row.getByRole("button", { name: `Rename Rename me ${RUN}` }).click();
-  const field = row.getByLabel(`New name for Rename me ${RUN}`);
+  const row = page.getByRole("row", { name: new RegExp(`Rename me ${tag}`) });
+  await row.getByRole("button", { name: `Rename Rename me ${tag}` }).click();
+  const field = row.getByLabel(`New name for Rename me ${tag}`);
   await field.fill(taken.toUpperCase());
   await row.getByRole("button", { name: "Save name" }).click();
   await expect(row.getByText(/Is already used by another of your businesses/)).toBeVisible();
@@ -187,7 +189,8 @@ test("a project is renamed and archived on its business's page, and leaves the r
   page,
   request,
 }) => {
-  const businessId = await createBusiness(request, `Projects Co ${RUN}`);
+  const company = `Projects Co ${RUN}-${randomUUID().slice(0, 4)}`;
+  const businessId = await createBusiness(request, company);
   for (const name of ["Website", "Shop"]) {
     const response = await request.post(`/v1/businesses/${businessId}/projects`, {
       headers: { Authorization: `Bearer ${E2E_OWNER_TOKEN}`, "Idempotency-Key": randomUUID() },
@@ -213,6 +216,6 @@ test("a project is renamed and archived on its business's page, and leaves the r
 
   await page.goto("/rules");
   const picker = page.getByRole("form", { name: "New rule" }).getByLabel("Project (optional)");
-  await expect(picker.locator("option", { hasText: `Projects Co ${RUN} / Website` })).toBeAttached();
+  await expect(picker.locator("option", { hasText: `${company} / Website` })).toBeAttached();
   await expect(picker.locator("option", { hasText: "Storefront" })).toHaveCount(0);
 });
