@@ -41,6 +41,7 @@ export const PANEL_PAGES: TPanelPage[] = [
   { name: "cash", path: "/cash", heading: "Cash" },
   { name: "reservations", path: "/reservations", heading: "Budget reservations" },
   { name: "audit", path: "/audit", heading: "Audit log" },
+  { name: "rules", path: "/rules", heading: "Rules" },
   { name: "settings", path: "/settings", heading: "Settings" },
   { name: "sessions", path: "/settings/sessions", heading: "Sessions" },
   { name: "not-found", path: "/no-such-page", heading: "Page not found", signedOut: true },

@@ -6,6 +6,7 @@ import { approvalsRouter } from "./approvals/router";
 import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
 import { cashRouter } from "./cash/router";
+import { categoryRulesRouter } from "./category-rules/router";
 import { fxRouter } from "./fx/router";
 import { importsRouter } from "./imports/router";
 import { integrationsRouter } from "./integrations/router";
@@ -35,6 +36,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   imports: importsRouter,
   alerts: alertsRouter,
+  categoryRules: categoryRulesRouter,
   readModels: readModelsRouter,
   notifications: notificationsRouter,
 });

@@ -11,7 +11,9 @@ import { CardSection } from "../ui/card";
 import { createdColumn, DataTable, type TColumn } from "../ui/data-table";
 import { BuildingIcon } from "../ui/icons";
 import { EmptyState } from "../ui/empty-state";
+import { StatusPill } from "../ui/status-pill";
 import { NewBusinessForm } from "./new-business-form";
+import { RecordActions } from "./record-actions";
 import { BUSINESSES_PAGE_SIZE } from "../panel/page-size";
 
 export type TBusinessPage = { data: TBusiness[]; page: TPage };
@@ -20,7 +22,18 @@ const COLUMNS: TColumn<TBusiness>[] = [
   {
     header: "Name",
     cellClassName: "cell-name",
-    cell: (business) => <Link href={`/businesses/${business.id}`}>{business.name}</Link>,
+    cell: (business) => (
+      <>
+        <Link href={`/businesses/${business.id}`}>{business.name}</Link>
+        {business.status === "archived" ? (
+          <>
+            {" "}
+            <StatusPill status="archived" />
+          </>
+        ) : null}
+        <RecordActions kind="business" record={business} />
+      </>
+    ),
   },
   { header: "Currency", cell: (business) => <span className="badge">{business.currency}</span> },
   createdColumn(),
@@ -49,7 +62,7 @@ export function BusinessesView({ initialPage, defaultCurrency }: { initialPage: 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} />
+        <DataTable columns={COLUMNS} items={list.items} scroll />
       </ListCard>
       <CardSection
         headingId="new-business-heading"

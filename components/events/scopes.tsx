@@ -25,11 +25,14 @@ export function useScopes(): TScopes {
       const projects = projectLists.flatMap((list, index) =>
         list.data.map((project) => ({ id: project.id, name: project.name, business_id: businesses[index]!.id })),
       );
+      // Archived businesses and projects name existing records but are not offered for new ones.
       const options: TScopeOption[] = [];
       businesses.forEach((business, index) => {
+        if (business.status === "archived") return;
         options.push({ value: `b:${business.id}`, label: business.name, currency: business.currency });
         for (const project of projectLists[index]!.data)
-          options.push({ value: `p:${project.id}`, label: `${business.name} / ${project.name}`, currency: business.currency });
+          if (project.status !== "archived")
+            options.push({ value: `p:${project.id}`, label: `${business.name} / ${project.name}`, currency: business.currency });
       });
       options.push({ value: PERSONAL_SCOPE, label: "Personal", currency: null });
       return {

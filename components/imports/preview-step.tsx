@@ -16,6 +16,7 @@ import { EmptyState } from "../ui/empty-state";
 import { FormAlert } from "../ui/field";
 import { InboxIcon, RepeatIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
+import { CategoryCell, categoriesInput, type TCategoryEdits } from "./category-cell";
 
 type TProposal = TCreateImportResult["preview"]["proposals"][number];
 type TRowItem = TImportPreviewRow & { id: string };
@@ -118,6 +119,9 @@ export function PreviewStep(props: {
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const confirm = useMutation(trpc.imports.confirm.mutationOptions());
+  const [categoryEdits, setCategoryEdits] = useState<TCategoryEdits>(new Map());
+  const editCategory = (externalId: string, category: string) =>
+    setCategoryEdits((current) => new Map(current).set(externalId, category));
 
   function toggle(index: number, on: boolean) {
     setAccepted((current) => {
@@ -131,7 +135,11 @@ export function PreviewStep(props: {
   function submit() {
     setError(null);
     confirm.mutate(
-      { id: created.import_id, accept_proposals: [...accepted].sort((a, b) => a - b) },
+      {
+        id: created.import_id,
+        accept_proposals: [...accepted].sort((a, b) => a - b),
+        categories: categoriesInput(categoryEdits),
+      },
       {
         onSuccess: (answer) => props.onConfirmed(answer.data),
         onError: (caught) => {
@@ -225,6 +233,10 @@ export function PreviewStep(props: {
                     {row.currency ? formatMinor(row.amount_minor, row.currency, locale) : "—"}
                   </span>
                 ),
+              },
+              {
+                header: "Category",
+                cell: (row) => <CategoryCell row={row} edits={categoryEdits} onEdit={editCategory} />,
               },
               {
                 header: "Status",

@@ -5,6 +5,9 @@ import Link from "next/link";
 import { Field } from "../ui/field";
 import type { TBusinessOption } from "./use-businesses";
 
+/** The business field's error when the owner has not chosen one (there is no default). */
+export const CHOOSE_BUSINESS = "Choose the business this connection's events belong to.";
+
 export function BusinessField(props: {
   businesses: TBusinessOption[];
   loading: boolean;
@@ -37,11 +40,7 @@ export function BusinessField(props: {
         >
           {props.loading ? <option value="">Loading businesses…</option> : null}
           {none ? <option value="">No businesses</option> : null}
-          {!props.loading && !none ? (
-            <option value="" disabled>
-              Choose a business
-            </option>
-          ) : null}
+          {!props.loading && !none ? <option value="">Choose a business</option> : null}
           {props.businesses.map((business) => (
             <option key={business.id} value={business.id}>
               {business.name}

@@ -7,7 +7,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { useCreateFormState } from "../ui/create-form";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
-import { BusinessField } from "./business-field";
+import { BusinessField, CHOOSE_BUSINESS } from "./business-field";
 import type { TCatalogEntry } from "./catalog";
 import type { TBusinessOption } from "./use-businesses";
 
@@ -29,7 +29,9 @@ export function ConnectAccountForm(props: {
   const [name, setName] = useState("");
   const [authorizeUrl, setAuthorizeUrl] = useState<string | null>(null);
   const provider = chosenProvider || (props.providers[0]?.provider ?? "");
-  const businessId = chosenBusiness || (props.businesses[0]?.id ?? "");
+  // No default: the owner chooses the business explicitly (an empty choice is sent, so the
+  // server answers every field's error at once; the business's reads "Choose …").
+  const businessId = chosenBusiness;
   const providerInfo = props.providers.find((p) => p.provider === provider);
 
   const connect = useMutation(
@@ -57,7 +59,7 @@ export function ConnectAccountForm(props: {
   }
 
   const { errors } = form;
-  const blocked = !hydrated || !provider || !businessId;
+  const blocked = !hydrated || !provider;
 
   return (
     <form
@@ -103,7 +105,7 @@ export function ConnectAccountForm(props: {
         businesses={props.businesses}
         loading={props.loadingBusinesses}
         value={businessId}
-        error={errors.fields.business_id}
+        error={errors.fields.business_id && !businessId ? CHOOSE_BUSINESS : errors.fields.business_id}
         onChange={(value) => {
           setChosenBusiness(value);
           edited("business_id");

@@ -9,7 +9,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { useCreateFormState } from "../ui/create-form";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
-import { BusinessField } from "./business-field";
+import { BusinessField, CHOOSE_BUSINESS } from "./business-field";
 import { SecretDialog, type TShownSecret } from "./secret-dialog";
 import type { TBusinessOption } from "./use-businesses";
 
@@ -23,8 +23,9 @@ export function ConnectGenericForm(props: { businesses: TBusinessOption[]; loadi
   const [chosen, setChosen] = useState("");
   const [name, setName] = useState("");
   const [shown, setShown] = useState<TShownSecret | null>(null);
-  // The first business until the owner picks one.
-  const businessId = chosen || (props.businesses[0]?.id ?? "");
+  // No default: the owner chooses the business explicitly (an empty choice is sent, so the
+  // server answers every field's error at once; the business's reads "Choose …").
+  const businessId = chosen;
 
   const connect = useMutation({
     ...trpc.integrations.connectGeneric.mutationOptions({
@@ -73,7 +74,7 @@ export function ConnectGenericForm(props: { businesses: TBusinessOption[]; loadi
           businesses={props.businesses}
           loading={props.loadingBusinesses}
           value={businessId}
-          error={errors.fields.business_id}
+          error={errors.fields.business_id && !businessId ? CHOOSE_BUSINESS : errors.fields.business_id}
           onChange={(value) => {
             setChosen(value);
             form.edited("business_id");
@@ -97,7 +98,7 @@ export function ConnectGenericForm(props: { businesses: TBusinessOption[]; loadi
           )}
         </Field>
         <div className="form-actions">
-          <SubmitButton pending={connect.isPending} disabled={!hydrated || noBusiness || !businessId} pendingLabel="Connecting…">
+          <SubmitButton pending={connect.isPending} disabled={!hydrated || noBusiness} pendingLabel="Connecting…">
             Create webhook
           </SubmitButton>
         </div>

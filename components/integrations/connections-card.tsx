@@ -29,6 +29,11 @@ function canSync(integration: TIntegration, catalog: TCatalogEntry[]): boolean {
   return integration.status === "active" && (entry?.connect === "account" || entry?.connect === "oauth");
 }
 
+/** Connections the owner can disconnect (not the statement import's own, not one already disconnected). */
+function canDisconnect(integration: TIntegration): boolean {
+  return integration.status !== "disconnected" && integration.provider !== "manual_import";
+}
+
 export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: TBusinessOption[] }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -40,6 +45,30 @@ export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: T
     queryKey: trpc.integrations.list.infiniteQueryKey(input),
     fetchPage: (cursor, signal) => client.integrations.list.query({ ...input, cursor }, { signal }),
   });
+
+  // Disconnecting takes two clicks: "Disconnect", then "Confirm" (its webhooks stop for good).
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const disconnect = useMutation(
+    trpc.integrations.disconnect.mutationOptions({
+      onSuccess: async ({ data }) => {
+        setError(null);
+        setConfirming(null);
+        setNotice({
+          integrationId: data.id,
+          text: `${data.name} was disconnected: its webhooks are refused from now on; its events are kept.`,
+        });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.integrations.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.integrations.catalog.pathKey() }),
+        ]);
+      },
+      onError: (cause) => {
+        setNotice(null);
+        setConfirming(null);
+        setError(formErrorOf(cause, []).summary);
+      },
+    }),
+  );
 
   const providerName = (provider: string) => props.catalog.find((e) => e.provider === provider)?.name ?? provider;
 
@@ -103,18 +132,36 @@ export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: T
       header: <span className="visually-hidden">Actions</span>,
       headerClassName: "cell-right",
       cellClassName: "cell-right",
-      cell: (i) =>
-        canSync(i, props.catalog) ? (
-          <ActionButton
-            look="button-secondary"
-            pending={sync.isPending && sync.variables?.integration_id === i.id}
-            disabled={sync.isPending}
-            icon={<RepeatIcon />}
-            onClick={() => sync.mutate({ provider: i.provider, integration_id: i.id })}
-          >
-            Sync<span className="visually-hidden"> {i.name}</span>
-          </ActionButton>
-        ) : null,
+      cell: (i) => (
+        <div className="connection-actions">
+          {canSync(i, props.catalog) ? (
+            <ActionButton
+              look="button-secondary"
+              pending={sync.isPending && sync.variables?.integration_id === i.id}
+              disabled={sync.isPending}
+              icon={<RepeatIcon />}
+              onClick={() => sync.mutate({ provider: i.provider, integration_id: i.id })}
+            >
+              Sync<span className="visually-hidden"> {i.name}</span>
+            </ActionButton>
+          ) : null}
+          {canDisconnect(i) && confirming !== i.id ? (
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(i.id)}>
+              Disconnect<span className="visually-hidden"> {i.name}</span>
+            </button>
+          ) : null}
+          {canDisconnect(i) && confirming === i.id ? (
+            <>
+              <ActionButton look="button-danger" pending={disconnect.isPending} onClick={() => disconnect.mutate({ id: i.id })}>
+                Confirm disconnect<span className="visually-hidden"> {i.name}</span>
+              </ActionButton>
+              <button type="button" className="button button-secondary" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+            </>
+          ) : null}
+        </div>
+      ),
     },
   ];
 

@@ -19,7 +19,7 @@ export function IntegrationsView() {
   const trpc = useTRPC();
   const catalog = useQuery(trpc.integrations.catalog.queryOptions({}));
   const alerts = useQuery(trpc.alerts.recent.queryOptions({ limit: ALERTS_LIMIT }));
-  const { businesses, isPending: loadingBusinesses } = useBusinesses();
+  const { businesses, all: allBusinesses, isPending: loadingBusinesses } = useBusinesses();
   const entries = catalog.data?.data ?? [];
   const accountProviders = entries.filter(isAccountProvider);
 
@@ -53,7 +53,7 @@ export function IntegrationsView() {
         </CardSection>
       </div>
 
-      <ConnectionsCard catalog={entries} businesses={businesses} />
+      <ConnectionsCard catalog={entries} businesses={allBusinesses} />
 
       <AlertsCard alerts={alerts.data?.data ?? []} isPending={alerts.isPending} isError={alerts.isError} limit={ALERTS_LIMIT} />
     </div>

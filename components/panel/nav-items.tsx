@@ -13,6 +13,7 @@ import {
   PlugIcon,
   RepeatIcon,
   SettingsIcon,
+  TagIcon,
   UploadIcon,
   WalletIcon,
 } from "../ui/icons";
@@ -38,6 +39,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
   { href: "/audit", label: "Audit log", icon: <HistoryIcon />, ready: true },
+  { href: "/rules", label: "Rules", icon: <TagIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];

@@ -13,11 +13,28 @@ import { CreateForm, NameField, useCreateFormState } from "../ui/create-form";
 import { EmptyState } from "../ui/empty-state";
 import { PROJECTS_PAGE_SIZE } from "../panel/page-size";
 import { FolderIcon } from "../ui/icons";
+import { StatusPill } from "../ui/status-pill";
+import { RecordActions } from "../businesses/record-actions";
 
 export type TProjectPage = { data: TProject[]; page: TPage };
 
 const COLUMNS: TColumn<TProject>[] = [
-  { header: "Name", cellClassName: "cell-name", cell: (project) => project.name },
+  {
+    header: "Name",
+    cellClassName: "cell-name",
+    cell: (project) => (
+      <>
+        <span>{project.name}</span>
+        {project.status === "archived" ? (
+          <>
+            {" "}
+            <StatusPill status="archived" />
+          </>
+        ) : null}
+        <RecordActions kind="project" record={project} />
+      </>
+    ),
+  },
   createdColumn(),
 ];
 
@@ -44,7 +61,7 @@ export function ProjectsView({ businessId, initialPage }: { businessId: string; 
           </EmptyState>
         }
       >
-        <DataTable columns={COLUMNS} items={list.items} />
+        <DataTable columns={COLUMNS} items={list.items} scroll />
       </ListCard>
       <CardSection headingId="new-project-heading" title="New project">
         <div className="card-body">

@@ -225,3 +225,12 @@ export function CloseIcon() {
     </Icon>
   );
 }
+
+export function TagIcon() {
+  return (
+    <Icon>
+      <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+      <circle cx="8" cy="8" r="1.5" />
+    </Icon>
+  );
+}

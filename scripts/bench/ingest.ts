@@ -51,7 +51,10 @@ async function api(ctx: TBenchContext, method: string, path: string, body?: unkn
  */
 async function setup(ctx: TBenchContext, senders: number): Promise<TSetup[]> {
   const ownerId = (await api(ctx, "GET", "/v1/me")).data.id as string;
-  const businessId = (await api(ctx, "POST", "/v1/businesses", { name: "Ingest Bench", currency: "EUR" })).data.id as string;
+  // Business names are unique per owner: a kept database (--keep-database) already has earlier runs'.
+  const businessId = (
+    await api(ctx, "POST", "/v1/businesses", { name: `Ingest Bench ${new Date().toISOString()}`, currency: "EUR" })
+  ).data.id as string;
   const setups: TSetup[] = [];
   for (let n = 0; n < senders; n++) {
     const body = { business_id: businessId, name: `bench ${n + 1}` };

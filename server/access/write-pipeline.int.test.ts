@@ -200,12 +200,13 @@ describe("limits compare exact integers, not text", () => {
 
   it("passes 70 under a daily limit of 2,000 and counts up to exactly 2,000", async () => {
     const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 2_000, currency: "EUR", over_limit: "deny" })] });
-    expect((await spend(agent.token, "text-order-small", 70)).status).toBe(201);
-    expect((await spend(agent.token, "text-order-small", 930)).status).toBe(201);
-    expect((await spend(agent.token, "text-order-small", 900)).status).toBe(201);
-    expect((await spend(agent.token, "text-order-small", 30)).status).toBe(201);
-    expect((await spend(agent.token, "text-order-small", 71)).status).toBe(403);
-    expect((await spend(agent.token, "text-order-small", 70)).status).toBe(201);
+    // Each write creates a project, and project names are unique per business: one name each.
+    expect((await spend(agent.token, "text-order-small-1", 70)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small-2", 930)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small-3", 900)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small-4", 30)).status).toBe(201);
+    expect((await spend(agent.token, "text-order-small-5", 71)).status).toBe(403);
+    expect((await spend(agent.token, "text-order-small-6", 70)).status).toBe(201);
     const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
     expect(usage.map((u) => Number(u.usedMinor))).toEqual([2_000]);
   });

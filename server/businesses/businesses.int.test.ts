@@ -28,6 +28,8 @@ describe("businesses", () => {
       id: expect.stringMatching(UUID),
       name: "Atlas Studio",
       currency: "EUR",
+      status: "active",
+      archived_at: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.any(String),
     });

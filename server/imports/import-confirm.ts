@@ -85,6 +85,7 @@ export async function confirmImport(
     }
   }
   const excluded = new Set(input.exclude_external_ids ?? []);
+  const edits = await categoryEdits(db, ownerId, record.businessId, input.categories);
 
   return inImportTransaction(db, async (tx) => {
     // Claim the preview: a concurrent or later confirm finds nothing to claim.
@@ -120,9 +121,14 @@ export async function confirmImport(
         }
         if (!row.external_id || excluded.has(row.external_id)) continue;
         rowOf.set(row.external_id, row.row);
-        events.push(statementEvent(row, record, integration.id, reconcile));
+        events.push(statementEvent(withEdit(row, edits.get(row.external_id)), record, integration.id, reconcile));
       }
-      const result = await ingestEventsInTx(tx, ownerId, events, { requestId: caller.requestId, auditInserts: "none" });
+      // The rows were categorised at preview (rules, then the owner's edits): ingest keeps them as they are.
+      const result = await ingestEventsInTx(tx, ownerId, events, {
+        requestId: caller.requestId,
+        auditInserts: "none",
+        categorize: false,
+      });
       inserted += result.inserted;
       deduped += result.deduped;
       for (const refusal of result.rejected) {
@@ -238,7 +244,7 @@ function statementEvent(
     currency: row.currency,
     occurred_on: row.occurred_on,
     business_id: record.businessId,
-    ...(record.projectId ? { project_id: record.projectId } : {}),
+    ...(record.projectId ? { project_id: record.projectId } : row.project_id ? { project_id: row.project_id } : {}),
     ...(row.category ? { category: row.category } : {}),
     description: row.description,
     source_type: "IMPORT",
@@ -254,4 +260,35 @@ function statementEvent(
       ...(reconcile ? {} : { reconcile: false }),
     },
   };
+}
+
+type TCategoryEdit = { category: string | null; project_id?: string | null };
+
+/**
+ * The owner's per-row category edits (confirm's `categories`), by external_id. A project must be
+ * one of the import's business (another owner's, or another business's: 404 not_found).
+ */
+async function categoryEdits(
+  db: TDbOrTx,
+  ownerId: string,
+  businessId: string,
+  edits: TConfirmImportInput["categories"],
+): Promise<Map<string, TCategoryEdit>> {
+  const byId = new Map<string, TCategoryEdit>();
+  if (!edits?.length) return byId;
+  const projectIds = [...new Set(edits.flatMap((edit) => (edit.project_id ? [edit.project_id] : [])))];
+  if (projectIds.length) {
+    const found = await db.project.count({ where: { ownerId, businessId, id: { in: projectIds } } });
+    if (found !== projectIds.length) throw AppError.notFound("project");
+  }
+  for (const edit of edits) byId.set(edit.external_id, { category: edit.category || null, project_id: edit.project_id });
+  return byId;
+}
+
+/** A stored row with the owner's edit applied (omitted project_id: as previewed). */
+function withEdit(row: TRowData, edit: TCategoryEdit | undefined): TRowData {
+  if (!edit) return row;
+  const edited: TRowData = { ...row, category: edit.category ?? undefined };
+  if (edit.project_id !== undefined) edited.project_id = edit.project_id ?? undefined;
+  return edited;
 }

@@ -5,6 +5,8 @@
 // reconciliation, two for the proposals, whatever the number of rows.
 import { z } from "zod";
 import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
+import { categorize } from "../category-rules/categorize";
+import { loadCategoryRules, ruleOutcome } from "../category-rules/category-rule-service";
 import type { TDbOrTx } from "../db/client";
 import { IMPORT_MAX_LISTED_REJECTIONS, MAPPING_SOURCES, type TImportRejection } from "./import.schema";
 import { reconcileRows, type TOkRow } from "./import-reconcile";
@@ -45,10 +47,14 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
   const fresh = okRows.filter((row) => !stored.has(row.external_id));
   const reconciled = scope.reconcile ? await reconcileRows(db, scope.ownerId, fresh) : new Map<number, string>();
 
+  // The owner's category rules give a row without a category one (shown and editable before confirm).
+  const rules = await loadCategoryRules(db, scope.ownerId);
   let wouldInsert = 0;
   let wouldDedupe = 0;
   const rows: TRowData[] = parsed.rows.map((row) => {
     if ("rejected" in row) return { row: row.row, status: "rejected", reject_reason: row.rejected, raw: row.raw };
+    const rule = row.category ? null : categorize(rules, row);
+    const ruled = rule ? ruleOutcome(rule, { businessId: scope.businessId, projectId: scope.projectId ?? null }) : null;
     const already = stored.get(row.external_id);
     const matched = already ?? reconciled.get(row.row);
     if (already) wouldDedupe++;
@@ -63,7 +69,8 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       description: row.description,
       counterparty: row.counterparty,
       counterparty_account: row.counterparty_account,
-      category: row.category,
+      category: row.category ?? ruled?.category,
+      project_id: ruled && ruled.projectId !== (scope.projectId ?? null) ? (ruled.projectId ?? undefined) : undefined,
       reference: row.reference,
       account: row.account,
       matched_event_id: matched,

@@ -18,6 +18,7 @@ export type TStoredRow = {
   /** counterparty */ p?: string;
   /** counterparty account */ q?: string;
   /** category */ g?: string;
+  /** project_id (from a category rule) */ j?: string;
   /** reference */ f?: string;
   /** matched_event_id */ m?: string;
   /** reject_reason */ e?: string;
@@ -37,6 +38,7 @@ export const ZStoredRow = z.object({
   p: z.string().optional(),
   q: z.string().optional(),
   g: z.string().optional(),
+  j: z.string().optional(),
   f: z.string().optional(),
   m: z.string().optional(),
   e: z.string().optional(),
@@ -55,6 +57,8 @@ export type TRowData = {
   counterparty?: string;
   counterparty_account?: string;
   category?: string;
+  /** The project a category rule gives the row (the import names none). */
+  project_id?: string;
   reference?: string;
   matched_event_id?: string;
   reject_reason?: string;
@@ -73,6 +77,7 @@ export function packRow(row: TRowData): TStoredRow {
   if (row.counterparty) packed.p = row.counterparty;
   if (row.counterparty_account) packed.q = row.counterparty_account;
   if (row.category) packed.g = row.category;
+  if (row.project_id) packed.j = row.project_id;
   if (row.reference) packed.f = row.reference;
   if (row.matched_event_id) packed.m = row.matched_event_id;
   if (row.reject_reason !== undefined) packed.e = row.reject_reason;
@@ -91,6 +96,7 @@ export function unpackRow(packed: TStoredRow): TRowData {
   if (packed.p !== undefined) row.counterparty = packed.p;
   if (packed.q !== undefined) row.counterparty_account = packed.q;
   if (packed.g !== undefined) row.category = packed.g;
+  if (packed.j !== undefined) row.project_id = packed.j;
   if (packed.f !== undefined) row.reference = packed.f;
   if (packed.m !== undefined) row.matched_event_id = packed.m;
   if (packed.e !== undefined) row.reject_reason = packed.e;
@@ -113,6 +119,7 @@ export function toPreviewRow(row: TRowData): TImportPreviewRow {
   if (row.matched_event_id) out.matched_event_id = row.matched_event_id;
   if (row.counterparty) out.counterparty = row.counterparty;
   if (row.category) out.category = row.category;
+  if (row.project_id) out.project_id = row.project_id;
   if (row.reference) out.reference = row.reference;
   if (row.reject_reason !== undefined) out.reject_reason = row.reject_reason;
   if (row.raw) out.raw = row.raw;

@@ -44,7 +44,15 @@ export const ZImportRow = z
     occurred_on: z.string(),
     description: z.string(),
     counterparty: z.string().optional(),
-    category: z.string().optional(),
+    category: z
+      .string()
+      .optional()
+      .describe(
+        "From the file's category column, else from the owner's first matching category rule; confirm's categories can change it.",
+      ),
+    project_id: ZUuid.optional().describe(
+      "The project a category rule gives the row, when the import names none (additive, issue 14); confirm's categories can change it.",
+    ),
     reference: z.string().optional(),
     reject_reason: z.string().optional(),
     account: z.string().optional().describe("The owner's own account of the row (a mapped account column)."),
@@ -225,6 +233,22 @@ export const ZConfirmImportInput = z.object({
     .max(1000)
     .optional()
     .describe("Indexes of preview.proposals; each becomes a recurring-expense subscription (an unknown index: 400)."),
+  categories: z
+    .array(
+      z.object({
+        external_id: z.string().max(255),
+        category: z.string().trim().max(100).nullable().describe("The row's category; null or empty: none."),
+        project_id: ZUuid.nullable()
+          .optional()
+          .describe("A project of the import's business (another: 404 not_found); null: none. Omitted: as previewed."),
+      }),
+    )
+    .max(100_000)
+    .optional()
+    .describe(
+      "The owner's edits of the preview: each row named by external_id is written with this category (and project) " +
+        "instead of the previewed one. Additive (issue 14).",
+    ),
 });
 export type TConfirmImportInput = z.infer<typeof ZConfirmImportInput>;
 

@@ -16,6 +16,7 @@ import { convertManySettled, type TFxOptions } from "../fx/fx-service";
 import { addDays, todayUtc } from "../../lib/days";
 import { lockBaseCurrency } from "../fx/rebase-owner";
 import { isCurrencyCode } from "../../lib/currencies";
+import { categorizeItems } from "../category-rules/categorize-items";
 import { lockBatchScope } from "./batch-scope";
 import { rejectionOf } from "./item-checks";
 import { ZNormalizedEvent, type TIngestResult, type TNormalizedEvent, type TRejectedItem } from "./ingest.schema";
@@ -41,6 +42,12 @@ export type TIngestOptions = {
    * transaction (a webhook delivery takes it with its replay memory); null: no such owner.
    */
   lockedBaseCurrency?: string | null;
+  /**
+   * true (default): an event without a category gets one from the owner's category rules.
+   * false: the caller categorised its rows already (a statement import, at preview, where the
+   * owner could change them).
+   */
+  categorize?: boolean;
 };
 
 /** Actual events may be dated up to this many days after today (UTC): senders in later timezones. */
@@ -165,6 +172,7 @@ export async function ingestEventsInTx(
       items.push({ index, event, businessId, projectId: event.project_id ?? null });
     }
   }
+  if (options.categorize !== false) await categorizeItems(tx, ownerId, items);
 
   // 4. FX: actual events freeze their base amount at the rate of their day (one lookup); one
   // whose base amount is beyond the exact range is rejected (validation_error on amount_minor).

@@ -45,8 +45,9 @@ async function plannedExpense(amount: number): Promise<string> {
 
 // Before any round: the owner's base (share lock); then one statement for the integrations (row
 // locks, last_sync_at) and the businesses, projects and subscriptions the batch names (the FX
-// rates of these days are in the rate cache by then). Nothing runs after the last round.
-const BEFORE = [".$queryRaw", ".$queryRaw"];
+// rates of these days are in the rate cache by then), and the owner's category rules (the events
+// carry no category; with no rules, one query). Nothing runs after the last round.
+const BEFORE = [".$queryRaw", ".$queryRaw", "CategoryRule.findMany"];
 // A round: the stored versions of its keys; their chains (when some are stored); the events
 // fulfilled or reconciled (when named); INSERT events + event.ingested audits; UPDATE voided;
 // UPDATE fulfilled; INSERT void/fulfil audits.

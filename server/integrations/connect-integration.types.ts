@@ -11,7 +11,7 @@ export const connectIntegrationMeta: TProcedureMeta = {
     description:
       "Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider " +
       "account account_id (required: its webhooks are routed to the owner by it) with status active; an account already " +
-      "connected answers 409 state_conflict. search_ads connects through OAuth: the integration is created pending " +
+      "connected answers 409 state_conflict (the owner's own disconnected one is connected again, history kept). search_ads connects through OAuth: the integration is created pending " +
       "(account_id optional) and authorize_url is where the owner grants access; the platform then redirects to GET " +
       "/v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and " +
       "manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with " +

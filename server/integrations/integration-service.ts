@@ -9,7 +9,7 @@ import { auditCaller } from "../audit/audit-service";
 import { requireBusiness } from "../businesses/business-service";
 import { encryptSecret } from "../crypto/secret-box";
 import type { TDbOrTx } from "../db/client";
-import type { Integration, Prisma } from "../db/generated/client";
+import { Prisma, type Integration } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
@@ -198,6 +198,36 @@ export async function connectIntegration(
       select: INTEGRATION_DTO_FIELDS,
     });
     if (!row) {
+      // The owner's own disconnected connection of this account comes back (its history and its
+      // events' keys with it); anyone else's, or an active one, is taken.
+      const again = await tx.integration.updateManyAndReturn({
+        where: { ownerId: caller.ownerId, provider: info.provider, accountId: input.account_id, status: "disconnected" },
+        data: {
+          status: oauth ? "pending" : "active",
+          businessId: input.business_id,
+          ...(input.name ? { name: input.name } : {}),
+          config: (nonce ? { oauth_nonce: nonce } : undefined) as Prisma.InputJsonObject | undefined,
+        },
+        select: INTEGRATION_DTO_FIELDS,
+      });
+      if (again[0]) {
+        await auditCaller(
+          tx,
+          caller,
+          "integration.reconnected",
+          { type: "integration", id: again[0].id },
+          {
+            provider: again[0].provider,
+            business_id: again[0].businessId,
+            account_id: again[0].accountId,
+            status: again[0].status,
+          },
+        );
+        const url = nonce
+          ? searchAdsAuthorizeUrl(await signOAuthState({ owner: caller.ownerId, integration: again[0].id, nonce }))
+          : null;
+        return { ...toIntegrationDto(again[0]), authorize_url: url };
+      }
       throw new AppError("state_conflict", `This ${info.name} account is already connected.`, {
         details: { provider: info.provider, account_id: input.account_id },
       });
@@ -318,6 +348,41 @@ async function syncTarget(db: TDbOrTx, ownerId: string, info: TProviderInfo, int
     throw AppError.invalidField("integration_id", `required: several ${info.provider} integrations are connected`);
   }
   return rows[0]!;
+}
+
+/**
+ * Disconnects one of the owner's integrations: its webhooks are refused from now on (401, as
+ * for an unknown one: a generic integration's path, a provider account's deliveries), syncs
+ * answer 409, its secret and credentials are wiped; its events, signals and alerts are kept.
+ * Connecting the same provider account again brings the connection back. The statement
+ * import's own integration cannot be disconnected (409). Audited.
+ */
+export async function disconnectIntegration(db: TDbOrTx, caller: TCaller, id: string): Promise<TIntegration> {
+  return inTransaction(db, async (tx) => {
+    const row = await requireIntegration(tx, caller.ownerId, id);
+    if (row.provider === "manual_import") {
+      throw new AppError("state_conflict", "Statement imports use this connection; it cannot be disconnected.", {
+        details: { provider: row.provider },
+      });
+    }
+    if (row.status === "disconnected") {
+      throw new AppError("state_conflict", "This integration is already disconnected.", { details: { status: row.status } });
+    }
+    const [updated] = await tx.integration.updateManyAndReturn({
+      where: { id: row.id, ownerId: caller.ownerId, status: row.status },
+      data: { status: "disconnected", secretEncrypted: null, credentialsEncrypted: null, config: Prisma.DbNull },
+      select: INTEGRATION_DTO_FIELDS,
+    });
+    if (!updated) throw new AppError("state_conflict", "This integration changed meanwhile; try again.");
+    await auditCaller(
+      tx,
+      caller,
+      "integration.disconnected",
+      { type: "integration", id: row.id },
+      { provider: row.provider, business_id: row.businessId, account_id: row.accountId, previous_status: row.status },
+    );
+    return toIntegrationDto(updated);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { router } from "../trpc/init";
 import { connectGenericIntegrationRoute } from "./connect-generic-integration";
 import { connectIntegrationRoute } from "./connect-integration";
+import { disconnectIntegrationRoute } from "./disconnect-integration";
 import { findIntegrationsRoute } from "./find-integrations";
 import { getIntegrationCatalogRoute } from "./get-integration-catalog";
 import { getPublicIntegrationCatalogRoute } from "./get-public-integration-catalog";
@@ -15,4 +16,5 @@ export const integrationsRouter = router({
   connectGeneric: connectGenericIntegrationRoute,
   connect: connectIntegrationRoute,
   sync: syncIntegrationRoute,
+  disconnect: disconnectIntegrationRoute,
 });

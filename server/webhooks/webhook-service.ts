@@ -71,9 +71,14 @@ export async function receiveGenericDelivery(
 ): Promise<TDeliveryResult> {
   const integration = await findGenericIntegration(db, integrationId);
   if (!integration)
-    throw unauthenticated("No active generic integration has this id.", input.requestId, "unknown_integration", {
-      integration_id: integrationId,
-    });
+    throw unauthenticated(
+      "No active generic integration has this id (unknown, or disconnected by its owner).",
+      input.requestId,
+      "unknown_integration",
+      {
+        integration_id: integrationId,
+      },
+    );
   if (!isWithinTolerance(parseUnixSeconds(input.headers.get(SERVICE_TIMESTAMP_HEADER)), input.now ?? new Date()))
     throw unauthenticated(BAD_TIMESTAMP, input.requestId, "timestamp", { integration_id: integrationId });
   const received = sha256HeaderValue(input.headers.get(SERVICE_SIGNATURE_HEADER));

@@ -57,6 +57,7 @@ describe("statements of a generic delivery", () => {
       FIND,
       REMEMBER_AND_LOCK_OWNER,
       ".$queryRaw", // the integrations, row-locked and marked synced, with the businesses named
+      "CategoryRule.findMany", // the owner's category rules (the events carry no category)
       ".$queryRawUnsafe", // the stored versions of the keys
       ".$executeRawUnsafe", // INSERT events and their audit entries
     ]);

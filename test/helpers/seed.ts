@@ -56,12 +56,20 @@ async function post<T>(api: TTestApi, path: string, body: object, token: string 
 
 // --- businesses and projects ---
 
+// Names are unique per owner (businesses) and per business (projects), case-insensitive: the
+// defaults are "Atlas" and "Web", then "Atlas 2", "Web 2", … so a test may seed several.
+let seededBusinesses = 0;
+let seededProjects = 0;
+const nth = (base: string, n: number) => (n === 1 ? base : `${base} ${n}`);
+
 export function seedBusiness(api: TTestApi, body: { name?: string; currency?: string } = {}, token?: string): Promise<TBusiness> {
-  return post(api, "/v1/businesses", { name: "Atlas", currency: "EUR", ...body }, token, "a business");
+  const name = body.name ?? nth("Atlas", ++seededBusinesses);
+  return post(api, "/v1/businesses", { currency: "EUR", ...body, name }, token, "a business");
 }
 
 export function seedProject(api: TTestApi, businessId: string, body: { name?: string } = {}, token?: string): Promise<TProject> {
-  return post(api, `/v1/businesses/${businessId}/projects`, { name: "Web", ...body }, token, "a project");
+  const name = body.name ?? nth("Web", ++seededProjects);
+  return post(api, `/v1/businesses/${businessId}/projects`, { ...body, name }, token, "a project");
 }
 
 // --- agents ---

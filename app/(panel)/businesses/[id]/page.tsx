@@ -7,6 +7,7 @@ import { parseDisplayCurrency, parseHorizon } from "@/components/overview/figure
 import { RecordCashForm } from "@/components/overview/record-cash-form";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { CardSection } from "@/components/ui/card";
+import { StatusPill } from "@/components/ui/status-pill";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
@@ -59,6 +60,7 @@ export default async function BusinessPage(props: TBusinessPageProps) {
             <span className="badge" title="Reporting currency">
               {business.currency}
             </span>
+            {business.status === "archived" ? <StatusPill status="archived" /> : null}
             <span>
               Created <DateTime iso={business.created_at} />
             </span>
