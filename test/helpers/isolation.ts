@@ -1,6 +1,7 @@
 // Tenant isolation, proven with two real owners (magic-link sessions): for every resource type,
 // owner A's record is invisible to owner B — 404 on every path that names it, absent from
 // every list. A later module adds its resource by appending an isolation case.
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TTestApi } from "./api";
 import { expectApiError } from "./api-error";
@@ -30,7 +31,8 @@ export type TIsolationCase = {
 };
 
 async function businessOf(api: TTestApi, a: TOwner): Promise<string> {
-  return (await seedBusiness(api, { name: "A's" }, a.token)).id;
+  // Business names are unique per owner (case-insensitive), and one owner A serves every case.
+  return (await seedBusiness(api, { name: `A's ${randomUUID().slice(0, 8)}` }, a.token)).id;
 }
 
 export const isolationCases: TIsolationCase[] = [
