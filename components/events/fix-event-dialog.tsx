@@ -12,7 +12,7 @@ import { formErrorOf, type TFormError } from "@/lib/trpc/errors";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TEvent } from "@/server/ledger/event.schema";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
-import { Field, FormAlert, SubmitButton } from "../ui/field";
+import { Field, FormAlert, SubmitButton, TextField } from "../ui/field";
 import { useModalDialog } from "../ui/use-modal-dialog";
 
 export type TFixRequest = { kind: "correct" | "void"; event: TEvent } | null;
@@ -74,11 +74,7 @@ function VoidForm({ event, close }: { event: TEvent; close: () => void }) {
         an amount or a date instead, use Correct.
       </p>
       <FormAlert message={errors.summary} />
-      <Field label="Reason (optional)" error={errors.fields.reason}>
-        {(control) => (
-          <input {...control} className="input" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Reason (optional)" error={errors.fields.reason} maxLength={500} value={reason} onChange={setReason} />
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={close}>
           Cancel
@@ -207,40 +203,24 @@ function CorrectForm({ event, close }: { event: TEvent; close: () => void }) {
             />
           )}
         </Field>
-        <Field label="Category" error={fields.category}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              maxLength={100}
-              value={category}
-              onChange={(e) => {
-                setCategory(e.target.value);
-                edited("category");
-              }}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Category"
+          error={fields.category}
+          maxLength={100}
+          value={category}
+          onChange={setCategory}
+          onEdited={() => edited("category")}
+        />
       </div>
-      <Field label="Description" error={fields.description}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            maxLength={1000}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.target.value);
-              edited("description");
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Reason (optional)" error={fields.reason}>
-        {(control) => (
-          <input {...control} className="input" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-        )}
-      </Field>
+      <TextField
+        label="Description"
+        error={fields.description}
+        maxLength={1000}
+        value={description}
+        onChange={setDescription}
+        onEdited={() => edited("description")}
+      />
+      <TextField label="Reason (optional)" error={fields.reason} maxLength={500} value={reason} onChange={setReason} />
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={close}>
           Cancel

@@ -7,7 +7,7 @@ import { localToday } from "@/lib/days";
 import type { TEventType } from "@/lib/event-types";
 import { useTRPC } from "@/lib/trpc/client";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
-import { Field } from "../ui/field";
+import { Field, TextField } from "../ui/field";
 import { Segmented } from "../ui/segmented";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, type TScopes } from "./scopes";
@@ -96,21 +96,15 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
             />
           )}
         </Field>
-        <Field label="Category" error={errors.fields.category}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              maxLength={100}
-              placeholder="e.g. software"
-              value={category}
-              onChange={(event) => {
-                setCategory(event.target.value);
-                form.edited("category");
-              }}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Category"
+          error={errors.fields.category}
+          maxLength={100}
+          placeholder="e.g. software"
+          value={category}
+          onChange={setCategory}
+          onEdited={() => form.edited("category")}
+        />
         <div className="form-grid-wide">
           <Field label="Description" error={errors.fields.description}>
             {(control) => (

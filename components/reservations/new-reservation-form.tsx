@@ -10,15 +10,9 @@ import { useTRPC } from "@/lib/trpc/client";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, type TScopes } from "../events/scopes";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
-import { Field } from "../ui/field";
+import { Field, TextField } from "../ui/field";
 
 const FIELDS = ["business_id", "amount_minor", "currency", "purpose", "expires_on"] as const;
-const GRID = {
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
-  gap: "4px 16px",
-  alignItems: "start",
-} as const;
 
 export function NewReservationForm(props: { scopes: TScopes; defaultCurrency: string }) {
   const trpc = useTRPC();
@@ -69,22 +63,17 @@ export function NewReservationForm(props: { scopes: TScopes; defaultCurrency: st
       submitLabel="Reserve budget"
       onSubmit={onSubmit}
     >
-      <div style={GRID}>
-        <Field label="Purpose" error={errors.fields.purpose} hint="What the money is set aside for.">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              maxLength={500}
-              placeholder="e.g. Q3 ad campaign"
-              value={purpose}
-              onChange={(event) => {
-                setPurpose(event.target.value);
-                form.edited("purpose");
-              }}
-            />
-          )}
-        </Field>
+      <div className="form-grid">
+        <TextField
+          label="Purpose"
+          hint="What the money is set aside for."
+          error={errors.fields.purpose}
+          maxLength={500}
+          placeholder="e.g. Q3 ad campaign"
+          value={purpose}
+          onChange={setPurpose}
+          onEdited={() => form.edited("purpose")}
+        />
         <ScopeField
           scopes={props.scopes}
           value={scope}

@@ -9,7 +9,7 @@ import type { TSubscription } from "@/server/subscriptions/subscription.schema";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, type TScopes } from "../events/scopes";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
-import { Field } from "../ui/field";
+import { Field, TextField } from "../ui/field";
 
 const FIELDS = ["name", "business_id", "amount_minor", "currency", "billing_interval", "next_charge_on"] as const;
 const INTERVALS = ["week", "month", "quarter", "year"] as const;
@@ -72,21 +72,15 @@ export function NewSubscriptionForm(props: {
       onSubmit={onSubmit}
     >
       <div className="form-grid">
-        <Field label="Name" error={errors.fields.name}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              maxLength={200}
-              placeholder="e.g. Design tool"
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                form.edited("name");
-              }}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.fields.name}
+          maxLength={200}
+          placeholder="e.g. Design tool"
+          value={name}
+          onChange={setName}
+          onEdited={() => form.edited("name")}
+        />
         <ScopeField
           scopes={props.scopes}
           value={scope}

@@ -39,6 +39,45 @@ export function Field(props: {
   );
 }
 
+/**
+ * A labelled text input of a form's state: each edit sets the value and tells the form the
+ * field was edited (CreateForm clears that field's error then).
+ */
+export function TextField(props: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  onEdited?: () => void;
+  maxLength: number;
+  placeholder?: string;
+  name?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          name={props.name}
+          maxLength={props.maxLength}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete}
+          autoFocus={props.autoFocus}
+          value={props.value}
+          onChange={(event) => {
+            props.onChange(event.target.value);
+            props.onEdited?.();
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A field's error, announced when it appears. */
 export function FieldError({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
