@@ -35,15 +35,18 @@ export async function repreviewImport(
   const source = await importSource(db, record.id);
   if (!source) throw new AppError("state_conflict", "This import's file is no longer kept; upload the statement again.");
 
-  const mapping = input.mapping ?? record.summary.mapping ?? record.mapping;
+  // Another preset (the suggestion taken): resolved like the upload's, read with its own column names unless a mapping is sent.
+  const preset = requirePreset(input.preset ?? record.preset);
+  const presetChanged = preset.id !== record.preset;
+  const mapping = input.mapping ?? (presetChanged ? undefined : (record.summary.mapping ?? record.mapping));
   const currencyDefault = input.currency_default ?? record.settings.currency_default;
   const { rows, summary, proposals } = await previewText(db, decodeStatementOrRefuse(source), {
     ownerId,
     businessId: record.businessId,
     projectId: record.projectId ?? undefined,
-    preset: requirePreset(record.preset),
+    preset,
     mapping,
-    mappingSource: input.mapping ? "request" : (record.summary.mapping_source ?? "request"),
+    mappingSource: input.mapping ? "request" : presetChanged ? "preset" : (record.summary.mapping_source ?? "request"),
     // Stored imports always hold one since issue 14; the business's is the default of older ones.
     currencyDefault:
       currencyDefault ??
@@ -56,7 +59,8 @@ export async function repreviewImport(
     const updated = await tx.import.updateMany({
       where: { id: record.id, ownerId, status: "previewed", expiresAt: { gt: now } },
       data: {
-        mapping,
+        preset: preset.id,
+        mapping: mapping ?? {},
         settings: { ...record.settings, currency_default: summary.currency_default ?? null },
         totalRows: summary.total_rows,
         listedRows: rows.length,

@@ -22,6 +22,7 @@ import { toPreviewRow } from "./import-rows";
 import { inImportTransaction, writeRowPages, type TImportSettingsStored } from "./import-store";
 import { findManualIntegration } from "./manual-integration";
 import { decodeStatementOrRefuse, headerSignature, parseStatement, statementHeader } from "./parse-statement";
+import { suggestPreset } from "./preset-suggestion";
 import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TImportPreset } from "./presets";
 import { findSavedMapping } from "./saved-mappings";
 
@@ -76,7 +77,7 @@ export async function previewText(db: TDbOrTx, text: string, request: TPreviewRe
     today,
   });
   const manual = await findManualIntegration(db, request.ownerId);
-  return buildPreview(
+  const preview = await buildPreview(
     db,
     {
       ownerId: request.ownerId,
@@ -90,6 +91,8 @@ export async function previewText(db: TDbOrTx, text: string, request: TPreviewRe
     },
     parsed,
   );
+  preview.summary.suggested_preset = suggestPreset(parsed.header, request.preset.id);
+  return preview;
 }
 
 /** POST /v1/imports: parse, look up, store the preview. Nothing is written to the ledger. */

@@ -144,6 +144,16 @@ export const ZImportPreview = z
       .object({ date: ZDateGuess.optional(), number: ZNumberGuess.optional() })
       .optional()
       .describe("What was read off the file for the formats the mapping left open (absent: the mapping named it)."),
+    suggested_preset: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .optional()
+      .describe(
+        "Additive (issue 14). The preset of GET /v1/imports/presets whose column names best match the header (most fields " +
+          "found; ties: the first in that list), if it is not the one in use and it finds the date and the amount (or debit " +
+          "and credit) columns; null otherwise. A suggestion only: re-preview with POST /v1/imports/{id}/preview and its " +
+          "preset to apply it.",
+      ),
   })
   .meta({ id: "ImportPreview" });
 
@@ -260,6 +270,15 @@ export const ZPreviewImportInput = z.object({
     .string()
     .optional()
     .describe("ISO 4217 code for rows without a currency cell. Omitted: the last preview's."),
+  preset: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(
+      "Additive (issue 14). An id of GET /v1/imports/presets (an unknown id: 400, as on upload) the file is read with from " +
+        "now on, e.g. preview.suggested_preset.id; without a mapping, that preset's column names and formats guessed from " +
+        "the file. Omitted: the import's preset.",
+    ),
 });
 export type TPreviewImportInput = z.infer<typeof ZPreviewImportInput>;
 

@@ -15,7 +15,8 @@ export const previewImportMeta: TProcedureMeta = {
       "and answers the new preview in the shape of POST /v1/imports. Nothing is written to the ledger: the import's rows, " +
       "summary and proposals are replaced, and the confirm then writes these rows (its mapping must be this one). The file " +
       "is kept until expires_at, which does not move: after it, or once confirmed, 409 state_conflict (upload it again). " +
-      "A mapping naming a column the header lacks answers 400 with the header. Another owner's import answers 404.",
+      "A mapping naming a column the header lacks answers 400 with the header. Another owner's import answers 404. " +
+      "preset (additive) reads the file with another preset from now on, e.g. preview.suggested_preset.",
   },
   successStatus: 200,
   transaction: IMPORT_TX_OPTIONS,
