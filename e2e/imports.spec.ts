@@ -326,3 +326,64 @@ test("the panel's upload endpoint wants this site and a signed-in panel", async 
   expect(signedOut.status()).toBe(401);
   expect(((await signedOut.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
 });
+
+test("the file's preset is suggested and taken, and a row's project chosen in the preview lands on its event", async ({
+  page,
+  request,
+}) => {
+  const businessId = await ensureBusiness(request);
+  const projectName = `Shopfront ${RUN}`;
+  const created = await request.post(`/v1/businesses/${businessId}/projects`, {
+    headers: { Authorization: `Bearer ${E2E_OWNER_TOKEN}`, "Idempotency-Key": randomUUID() },
+    data: { name: projectName },
+  });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { data: { id: string } }).data.id;
+
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+  const [a, b] = [pastDay(30), pastDay(4)];
+  // A German bank's export: "Kundenreferenz" is a name only the EU preset knows.
+  const text = [
+    "Buchungstag;Verwendungszweck;Betrag;Währung;Kundenreferenz",
+    `${a.d}.${a.m}.${a.y};Werbung ${RUN};-250,00;EUR;K-${RUN}-1`,
+    `${b.d}.${b.m}.${b.y};Porto ${RUN};-4,20;EUR;K-${RUN}-2`,
+  ].join("\r\n");
+  await uploadFile(page, "eu-bank.csv", text);
+
+  const mappingCard = page.getByRole("region", { name: "Column mapping" });
+  const mapping = page.getByRole("form", { name: "Column mapping" });
+  await expect(mappingCard.getByText("This file looks like a EU bank (semicolon, dd.mm.yyyy) export.")).toBeVisible();
+  await expect(mapping.getByLabel("Reference")).toHaveValue("");
+  await mappingCard.getByRole("button", { name: "Use EU bank (semicolon, dd.mm.yyyy)" }).click();
+  await expect(mapping.getByLabel("Reference")).toHaveValue("Kundenreferenz");
+  await expect(mappingCard.getByText(/looks like a/)).toHaveCount(0);
+  await expect(stat(page, "Would insert")).toHaveText("2");
+
+  // The row's project: "No project" until the owner picks the business's project.
+  const rows = page.getByRole("region", { name: "Rows" });
+  const row = rows.getByRole("row", { name: new RegExp(`Werbung ${RUN}`) });
+  const project = row.getByRole("combobox", { name: /^Project of row/ });
+  await expect(project).toHaveValue("");
+  await project.selectOption({ label: projectName });
+  await page.screenshot({ path: `${SHOTS}/imports-suggestion-project.png`, fullPage: true });
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="import-mapping-heading"]')
+    .include('section[aria-labelledby="import-rows-heading"]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/imports-suggestion-project-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await confirmWithoutRejections(page, 2);
+
+  const events = await request.get(`/v1/events?business_id=${businessId}&q=${encodeURIComponent(RUN)}&limit=100`, {
+    headers: { Authorization: `Bearer ${E2E_OWNER_TOKEN}` },
+  });
+  expect(events.status()).toBe(200);
+  const list = ((await events.json()) as { data: Array<{ description: string | null; project_id: string | null }> }).data;
+  expect(list.find((event) => event.description === `Werbung ${RUN}`)?.project_id).toBe(projectId);
+  expect(list.find((event) => event.description === `Porto ${RUN}`)?.project_id ?? null).toBeNull();
+});

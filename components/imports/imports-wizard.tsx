@@ -117,6 +117,7 @@ export function ImportsWizard() {
         <PreviewStep
           key={`${upload.created.import_id}-${upload.version}`}
           created={upload.created}
+          businessId={settings.businessId}
           busy={repreviewing}
           fileName={upload.fileName}
           onConfirmed={(answer) => {

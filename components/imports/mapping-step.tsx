@@ -118,7 +118,8 @@ export function MappingStep(props: {
   // What the upload read off the file and where its mapping came from: a re-preview with an
   // explicit mapping guesses nothing, and the owner should still see why a format was chosen.
   const [guesses] = useState(() => props.created.preview.format_guesses ?? {});
-  const [source] = useState(() => preview.mapping_source ?? "request");
+  const [source, setSource] = useState(() => preview.mapping_source ?? "request");
+  const suggestion = preview.suggested_preset ?? null;
   const dateGuess = guesses.date;
   const numberGuess = guesses.number;
 
@@ -152,6 +153,29 @@ export function MappingStep(props: {
     );
   }
 
+  /** Reads the file again with the suggested preset: its column names, the formats guessed from the file. */
+  function applyPreset(presetId: string, name: string) {
+    setUpdated(null);
+    setMissing([]);
+    setError({ fields: {}, summary: null });
+    props.onPending(true);
+    repreview.mutate(
+      { id: props.created.import_id, preset: presetId, ...(currency ? { currency_default: currency } : {}) },
+      {
+        onSuccess: (answer) => {
+          setMapping(initialMapping(answer.data));
+          setSource(answer.data.preview.mapping_source ?? "preset");
+          setUpdated(
+            `Now read as a ${name} export: ${answer.data.preview.would_insert} to import, ${answer.data.preview.rejected_count} rejected.`,
+          );
+          props.onPreviewed(answer.data);
+        },
+        onError: (caught) => setError(formErrorByPath(caught, () => null)),
+        onSettled: () => props.onPending(false),
+      },
+    );
+  }
+
   function setColumn(field: TColumnField, name: string) {
     apply({ ...mapping, columns: { ...mapping.columns, [field]: name === "" ? null : name } });
   }
@@ -180,7 +204,20 @@ export function MappingStep(props: {
         title="Column mapping"
         description={SOURCE_NOTES[source] ?? SOURCE_NOTES.request}
       />
-      <div className="card-body">
+      <div className="card-body stack">
+        {suggestion ? (
+          <div className="preset-suggestion">
+            <p>This file looks like a {suggestion.name} export.</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => applyPreset(suggestion.id, suggestion.name)}
+            >
+              Use {suggestion.name}
+            </button>
+          </div>
+        ) : null}
         <form
           className="form"
           aria-labelledby="import-mapping-heading"

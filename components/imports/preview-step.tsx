@@ -2,7 +2,7 @@
 // Step 3: the preview of an upload: what confirming would do (counts), every row with what
 // will happen to it (a page at a time), the recurring charges found (ticked ones become
 // subscriptions) and Confirm. An expired preview cannot be confirmed: upload it again.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMinor } from "@/lib/money";
 import { appCodeOf, formErrorOf } from "@/lib/trpc/errors";
@@ -16,7 +16,7 @@ import { EmptyState } from "../ui/empty-state";
 import { FormAlert } from "../ui/field";
 import { InboxIcon, RepeatIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
-import { CategoryCell, categoriesInput, type TCategoryEdits } from "./category-cell";
+import { CategoryCell, categoriesInput, editedRow, type TCategoryEdits, type TRowEdit } from "./category-cell";
 
 type TProposal = TCreateImportResult["preview"]["proposals"][number];
 type TRowItem = TImportPreviewRow & { id: string };
@@ -103,6 +103,8 @@ function useImportRows(created: TCreateImportResult) {
 
 export function PreviewStep(props: {
   created: TCreateImportResult;
+  /** The import's business: its active projects are offered per row. */
+  businessId: string;
   /** The mapping is being changed: the rows shown are about to be replaced. */
   busy?: boolean;
   fileName: string;
@@ -120,8 +122,15 @@ export function PreviewStep(props: {
   const [expired, setExpired] = useState(false);
   const confirm = useMutation(trpc.imports.confirm.mutationOptions());
   const [categoryEdits, setCategoryEdits] = useState<TCategoryEdits>(new Map());
-  const editCategory = (externalId: string, category: string) =>
-    setCategoryEdits((current) => new Map(current).set(externalId, category));
+  const projectsQuery = useQuery(
+    trpc.projects.find.queryOptions({ id: props.businessId, status: "active", limit: 200 }, { enabled: props.businessId !== "" }),
+  );
+  const projects = (projectsQuery.data?.data ?? []).map((project) => ({ id: project.id, name: project.name }));
+  const editRow = (row: TImportPreviewRow, change: Partial<TRowEdit>) => {
+    const externalId = row.external_id;
+    if (!externalId) return;
+    setCategoryEdits((current) => new Map(current).set(externalId, editedRow(row, current.get(externalId), change)));
+  };
 
   function toggle(index: number, on: boolean) {
     setAccepted((current) => {
@@ -235,8 +244,15 @@ export function PreviewStep(props: {
                 ),
               },
               {
-                header: "Category",
-                cell: (row) => <CategoryCell row={row} edits={categoryEdits} onEdit={editCategory} />,
+                header: projects.length > 0 ? "Category and project" : "Category",
+                cell: (row) => (
+                  <CategoryCell
+                    row={row}
+                    edits={categoryEdits}
+                    projects={projects}
+                    onEdit={(_externalId, change) => editRow(row, change)}
+                  />
+                ),
               },
               {
                 header: "Status",
