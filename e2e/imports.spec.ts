@@ -356,6 +356,11 @@ test("the file's preset is suggested and taken, and a row's project chosen in th
   const mapping = page.getByRole("form", { name: "Column mapping" });
   await expect(mappingCard.getByText("This file looks like a EU bank (semicolon, dd.mm.yyyy) export.")).toBeVisible();
   await expect(mapping.getByLabel("Reference")).toHaveValue("");
+  await mappingCard.screenshot({ path: `${SHOTS}/imports-suggestion.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await mappingCard.screenshot({ path: `${SHOTS}/imports-suggestion-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await mappingCard.getByRole("button", { name: "Use EU bank (semicolon, dd.mm.yyyy)" }).click();
   await expect(mapping.getByLabel("Reference")).toHaveValue("Kundenreferenz");
   await expect(mappingCard.getByText(/looks like a/)).toHaveCount(0);
