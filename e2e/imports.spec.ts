@@ -354,7 +354,7 @@ test("the file's preset is suggested and taken, and a row's project chosen in th
 
   const mappingCard = page.getByRole("region", { name: "Column mapping" });
   const mapping = page.getByRole("form", { name: "Column mapping" });
-  await expect(mappingCard.getByText("This file looks like a EU bank (semicolon, dd.mm.yyyy) export.")).toBeVisible();
+  await expect(mappingCard.getByText("This file matches the preset “EU bank (semicolon, dd.mm.yyyy)”.")).toBeVisible();
   await expect(mapping.getByLabel("Reference")).toHaveValue("");
   await mappingCard.screenshot({ path: `${SHOTS}/imports-suggestion.png` });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -363,7 +363,7 @@ test("the file's preset is suggested and taken, and a row's project chosen in th
   await page.setViewportSize({ width: 1280, height: 800 });
   await mappingCard.getByRole("button", { name: "Use EU bank (semicolon, dd.mm.yyyy)" }).click();
   await expect(mapping.getByLabel("Reference")).toHaveValue("Kundenreferenz");
-  await expect(mappingCard.getByText(/looks like a/)).toHaveCount(0);
+  await expect(mappingCard.getByText(/matches the preset/)).toHaveCount(0);
   await expect(stat(page, "Would insert")).toHaveText("2");
 
   // The row's project: "No project" until the owner picks the business's project.

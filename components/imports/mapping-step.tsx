@@ -207,7 +207,7 @@ export function MappingStep(props: {
       <div className="card-body stack">
         {suggestion ? (
           <div className="preset-suggestion">
-            <p>This file looks like a {suggestion.name} export.</p>
+            <p>This file matches the preset “{suggestion.name}”.</p>
             <button
               type="button"
               className="button button-secondary"
