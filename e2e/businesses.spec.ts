@@ -185,4 +185,10 @@ test("the panel endpoints refuse callers without the cookie or from another site
     data: { name: "Cross-site", currency: "EUR" },
   });
   expect(foreignWrite.status()).toBe(403);
+
+  // The CSV export audits itself, so a link on another site must not start it.
+  const foreignExport = await page.request.get("/api/panel/events/export", { headers: { "sec-fetch-site": "cross-site" } });
+  expect(foreignExport.status()).toBe(403);
+  const ownExport = await page.request.get("/api/panel/events/export", { headers: { "sec-fetch-site": "same-origin" } });
+  expect(ownExport.status()).toBe(200);
 });

@@ -16,6 +16,14 @@ export const runtime = "nodejs";
 const FORWARDED_HEADERS = ["user-agent", SOCKET_ADDRESS_HEADER, "x-forwarded-for"];
 
 export async function GET(req: Request): Promise<Response> {
+  const site = req.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  if (site === "cross-site" || site === "same-site") {
+    const error = new AppError(
+      "csrf_rejected",
+      `Cross-site request refused. Sec-Fetch-Site is ${site}: open the export from the panel.`,
+    );
+    return toResponse(errorOutcome(error), newPanelRequestId(), {});
+  }
   const token = panelTokenFromRequest(req);
   if (!token) {
     const error = new AppError("unauthenticated", "You are signed out: sign in to the panel again.");
