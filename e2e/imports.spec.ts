@@ -1,7 +1,8 @@
 // The statement import in a real browser: a CSV built here is uploaded through the panel (with
 // its progress), previewed (rows, counts, a recurring charge), confirmed with that charge
 // ticked, and its lines and subscription show up on the events and subscriptions pages. A
-// spreadsheet (the XLSX zip signature) is refused with the server's 415 message.
+// spreadsheet (the XLSX zip signature) is refused with the server's 415 message. A mapping
+// confirmed for a bank account reads that account's next statement.
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -391,4 +392,69 @@ test("the file's preset is suggested and taken, and a row's project chosen in th
   const list = ((await events.json()) as { data: Array<{ description: string | null; project_id: string | null }> }).data;
   expect(list.find((event) => event.description === `Werbung ${RUN}`)?.project_id).toBe(projectId);
   expect(list.find((event) => event.description === `Porto ${RUN}`)?.project_id ?? null).toBeNull();
+});
+
+test("the mapping confirmed for a bank account reads that account's next statement, even with another header", async ({
+  page,
+  request,
+}) => {
+  await ensureBusiness(request);
+  const account = `Main card ${RUN}`;
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+
+  // The account field: blanks and hyphens alone are no account, said at once with the missing file.
+  const upload = page.getByRole("form", { name: "Upload the statement" });
+  const accountField = upload.getByLabel("Bank account (optional)");
+  await expect(upload.getByText("IBAN or a name; the column mapping you confirm is remembered for this account.")).toBeVisible();
+  await accountField.fill(" - ");
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(upload.getByRole("alert").first()).toContainText("Choose the statement file first.");
+  await expect(upload.getByText(/The bank account needs a letter or digit/)).toBeVisible();
+  await expect(accountField).toHaveAttribute("aria-invalid", "true");
+  await accountField.fill(account);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/imports-account-phone.png`, fullPage: true });
+  const uploadAxe = await new AxeBuilder({ page }).include('section[aria-labelledby="import-upload-heading"]').analyze();
+  expect(uploadAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The first statement: the payee column has a name no preset knows; the owner maps it.
+  const [a, b] = [pastDay(33), pastDay(6)];
+  const first = [
+    "Datum;Verwendungszweck;Zahlungsempfänger;Betrag",
+    `${a.d}.${a.m}.${a.y};Tanken ${RUN};Tankstelle Nord;-61,20`,
+  ].join("\r\n");
+  await uploadFile(page, "card-1.csv", first);
+  const mapping = page.getByRole("form", { name: "Column mapping" });
+  await expect(mapping.getByLabel("Counterparty", { exact: true })).toHaveValue("");
+  await mapping.getByLabel("Counterparty", { exact: true }).selectOption("Zahlungsempfänger");
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("row", { name: new RegExp(`Tanken ${RUN}`) })).toContainText("Tankstelle Nord");
+  await confirmWithoutRejections(page, 1);
+
+  // The next statement of that card, now with a balance column (another header): the account's mapping reads it.
+  await page.getByRole("button", { name: "Import another statement" }).click();
+  await chooseSource(page);
+  await expect(accountField).toHaveValue(account);
+  await expect(upload.locator(`datalist option[value="${account}"]`)).toBeAttached();
+  await accountField.fill(`main-card ${RUN.toLowerCase()}`);
+  const second = [
+    "Datum;Verwendungszweck;Zahlungsempfänger;Betrag;Saldo",
+    `${b.d}.${b.m}.${b.y};Parken ${RUN};Parkhaus Mitte;-4,50;1.000,00`,
+  ].join("\r\n");
+  await uploadFile(page, "card-2.csv", second);
+  const mappingCard = page.getByRole("region", { name: "Column mapping" });
+  await expect(mappingCard.getByText(`Mapping remembered for main-card ${RUN.toLowerCase()}.`)).toBeVisible();
+  await expect(mapping.getByLabel("Counterparty", { exact: true })).toHaveValue("Zahlungsempfänger");
+  await expect(rows.getByRole("row", { name: new RegExp(`Parken ${RUN}`) })).toContainText("Parkhaus Mitte");
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="import-mapping-heading"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/imports-account-remembered-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await confirmWithoutRejections(page, 1);
 });

@@ -1,7 +1,7 @@
 "use client";
 // The statement import: 1. where it goes and how it is read, 2. the upload (with its progress),
 // 3. the preview (rows, counts, recurring charges) and Confirm, 4. what was booked.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TCreateImportResult, TImportResult } from "@/server/imports/import.schema";
@@ -47,6 +47,7 @@ function Steps({ current }: { current: TStep }) {
 
 export function ImportsWizard() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const presets = useQuery(trpc.imports.presets.queryOptions({}));
   const { businesses, isPending: loadingBusinesses } = useBusinesses();
   const [step, setStep] = useState<TStep>("source");
@@ -54,6 +55,7 @@ export function ImportsWizard() {
     businessId: "",
     preset: "",
     currencyDefault: "",
+    account: "",
     reconcile: true,
   });
   const [upload, setUpload] = useState<{ created: TCreateImportResult; fileName: string; version: number } | null>(null);
@@ -93,6 +95,7 @@ export function ImportsWizard() {
       {step === "upload" ? (
         <UploadStep
           settings={effective}
+          onAccountChange={(account) => setSettings((current) => ({ ...current, account }))}
           businessName={business?.name ?? "your business"}
           presetName={preset?.name ?? presetId}
           notice={notice}
@@ -121,6 +124,8 @@ export function ImportsWizard() {
           busy={repreviewing}
           fileName={upload.fileName}
           onConfirmed={(answer) => {
+            // The confirm remembered the mapping for the upload's account: the next upload offers it.
+            void queryClient.invalidateQueries({ queryKey: trpc.imports.accounts.pathKey() });
             setResult(answer);
             setStep("done");
           }}

@@ -1,7 +1,7 @@
 "use client";
 // Step 3, first half: how the file's columns are read. The server's first preview suggests a
-// mapping (the one saved for this layout, or the preset's column names with the date and number
-// formats read off the file); the owner changes any column or format here and the preview below
+// mapping (the one remembered for the statement's bank account, else for this layout, else the
+// preset's column names with the date and number formats read off the file); the owner changes any column or format here and the preview below
 // follows at once (POST /v1/imports/{id}/preview: the kept file is read again, no new upload).
 // A required field without a column is reported here, all at once, without asking the server.
 import { useMutation } from "@tanstack/react-query";
@@ -119,6 +119,7 @@ export function MappingStep(props: {
   // explicit mapping guesses nothing, and the owner should still see why a format was chosen.
   const [guesses] = useState(() => props.created.preview.format_guesses ?? {});
   const [source, setSource] = useState(() => preview.mapping_source ?? "request");
+  const [savedFor, setSavedFor] = useState(() => preview.mapping_saved_for ?? null);
   const suggestion = preview.suggested_preset ?? null;
   const dateGuess = guesses.date;
   const numberGuess = guesses.number;
@@ -165,6 +166,7 @@ export function MappingStep(props: {
         onSuccess: (answer) => {
           setMapping(initialMapping(answer.data));
           setSource(answer.data.preview.mapping_source ?? "preset");
+          setSavedFor(answer.data.preview.mapping_saved_for ?? null);
           setUpdated(
             `Now read as a ${name} export: ${answer.data.preview.would_insert} to import, ${answer.data.preview.rejected_count} rejected.`,
           );
@@ -202,7 +204,15 @@ export function MappingStep(props: {
       <CardHeader
         headingId="import-mapping-heading"
         title="Column mapping"
-        description={SOURCE_NOTES[source] ?? SOURCE_NOTES.request}
+        description={
+          source === "saved" && savedFor === "account" && preview.account ? (
+            <>
+              Mapping remembered for <strong>{preview.account}</strong>. Change anything that is off.
+            </>
+          ) : (
+            (SOURCE_NOTES[source] ?? SOURCE_NOTES.request)
+          )
+        }
       />
       <div className="card-body stack">
         {suggestion ? (

@@ -14,6 +14,8 @@ export type TImportSettings = {
   businessId: string;
   preset: string;
   currencyDefault: string;
+  /** The bank account the statement comes from (the upload step asks), "" for none. */
+  account: string;
   reconcile: boolean;
 };
 

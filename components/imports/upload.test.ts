@@ -16,6 +16,19 @@ describe("uploadErrorOf", () => {
     });
   });
 
+  it("carries the fields the server refused", () => {
+    const refused = JSON.stringify({
+      error: {
+        code: "validation_error",
+        message: "account: must be 1 to 64 characters",
+        request_id: "req_2",
+        details: { issues: [{ path: "account", message: "must be 1 to 64 characters" }, { path: 7 }] },
+      },
+    });
+    expect(uploadErrorOf(400, refused).issues).toEqual([{ path: "account", message: "must be 1 to 64 characters" }]);
+    expect(uploadErrorOf(415, body("unsupported_media_type", "The file is not a CSV.")).issues).toEqual([]);
+  });
+
   it("says what the body cap means for a statement file, unless the message already does", () => {
     expect(uploadErrorOf(413, body("payload_too_large", "The body exceeds 10485760 bytes.")).message).toBe(
       "The body exceeds 10485760 bytes. A statement file can be at most 10 MB.",

@@ -13,17 +13,23 @@ export type TUploadFields = {
   preset: string;
   /** ISO 4217, or "" for none. */
   currencyDefault: string;
+  /** The bank account the statement comes from, or "" for none. */
+  account: string;
   reconcile: boolean;
 };
 
 /** Bytes sent so far out of the total (null total: the browser does not know it). */
 export type TUploadProgress = { loaded: number; total: number | null };
 
+/** A field the server refused (the contract's details.issues), e.g. { path: "account", message: "must be …" }. */
+export type TUploadIssue = { path: string; message: string };
+
 export class UploadError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string | null,
+    readonly issues: TUploadIssue[] = [],
   ) {
     super(message);
     this.name = "UploadError";
@@ -46,7 +52,9 @@ export function newIdempotencyKey(): string {
 export function uploadErrorOf(status: number, text: string, requestId: string | null = null): UploadError {
   let bodyRequestId: string | null = null;
   try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; request_id?: unknown } };
+    const body = JSON.parse(text) as {
+      error?: { code?: unknown; message?: unknown; request_id?: unknown; details?: { issues?: unknown } };
+    };
     const code = typeof body.error?.code === "string" ? body.error.code : null;
     const message = typeof body.error?.message === "string" ? body.error.message : null;
     if (typeof body.error?.request_id === "string") bodyRequestId = body.error.request_id;
@@ -55,13 +63,20 @@ export function uploadErrorOf(status: number, text: string, requestId: string | 
     // The REST layer's body cap speaks in bytes (of the whole form): say what that means here.
     if (message && code === "payload_too_large" && !/10 MB/.test(message))
       return new UploadError(`${message} A statement file can be at most 10 MB.`, status, code);
-    if (message) return new UploadError(message, status, code);
+    if (message) return new UploadError(message, status, code, issuesOf(body.error?.details?.issues));
   } catch {
     // Not the contract's body (a proxy's error page): fall through to a generic message.
   }
   if (status >= 500) return new UploadError(serverFaultMessage(bodyRequestId ?? requestId), status, null);
   if (status === 413) return new UploadError("The file is too large (at most 10 MB).", status, "payload_too_large");
   return new UploadError(`The upload failed (HTTP ${status}). Try again.`, status, null);
+}
+
+function issuesOf(value: unknown): TUploadIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue: { path?: unknown; message?: unknown }) =>
+    typeof issue?.path === "string" && typeof issue.message === "string" ? [{ path: issue.path, message: issue.message }] : [],
+  );
 }
 
 /** Uploads the statement; resolves with the preview, rejects with an UploadError. */
@@ -74,6 +89,7 @@ export function uploadStatement(
   form.set("business_id", fields.businessId);
   form.set("preset", fields.preset);
   if (fields.currencyDefault) form.set("currency_default", fields.currencyDefault);
+  if (fields.account.trim()) form.set("account", fields.account.trim());
   form.set("reconcile", fields.reconcile ? "true" : "false");
   // The file last: the small fields are read even when the file is cut short.
   form.set("file", fields.file, fields.file.name);

@@ -189,6 +189,7 @@ export async function confirmImport(
         excluded: excluded.size,
         subscriptions_created: subscriptionsCreated.length,
         mapping_saved: Boolean(record.signature && record.summary.mapping),
+        mapping_saved_for_account: Boolean(record.settings.account && record.summary.mapping && record.summary.header),
       },
     );
     if (rejected.length > 0) {
@@ -211,17 +212,20 @@ export async function confirmImport(
         now,
       );
     }
-    // The file is not kept once confirmed; the mapping is kept for this layout's next upload.
+    // The file is not kept once confirmed; the mapping is kept for this layout's next upload, and
+    // for the next statement of the bank account the upload named.
     await tx.import.update({ where: { id: record.id }, data: { result, source: null } });
-    if (record.signature && record.summary.mapping && record.summary.header) {
-      await saveMapping(tx, {
+    const { mapping, header } = record.summary;
+    if (mapping && header) {
+      const saved = {
         ownerId,
         businessId: record.businessId,
-        signature: record.signature,
-        header: record.summary.header,
-        mapping: record.summary.mapping,
+        header,
+        mapping,
         currencyDefault: record.settings.currency_default,
-      });
+      };
+      if (record.signature) await saveMapping(tx, { ...saved, kind: "layout", signature: record.signature });
+      if (record.settings.account) await saveMapping(tx, { ...saved, kind: "account", account: record.settings.account });
     }
     return result;
   });

@@ -13,6 +13,7 @@ import { reconcileRows, type TOkRow } from "./import-reconcile";
 import type { TRowData } from "./import-rows";
 import type { TStoredSummary } from "./import-store";
 import type { TParsedStatement } from "./parse-statement";
+import type { TSavedMappingKind } from "./saved-mappings";
 import { detectRecurring, nameKey, type TProposal, type TRecurringInput } from "./recurring-detector";
 
 /** Past import charges that join the file's rows for recurring detection (a monthly statement holds one charge per series). */
@@ -31,6 +32,10 @@ export type TPreviewScope = {
   /** The owner's today (proposals: a next charge is never before it). */
   today: string;
   mappingSource: TMappingSource;
+  /** mappingSource saved: what the saved mapping was kept for (the import's account or the header's layout). */
+  mappingSavedFor: TSavedMappingKind | null;
+  /** The bank account the upload named (as written), or null. */
+  account: string | null;
   currencyDefault: string | null;
 };
 
@@ -93,6 +98,8 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       header: parsed.header,
       mapping: parsed.mapping,
       mapping_source: scope.mappingSource,
+      mapping_saved_for: scope.mappingSource === "saved" ? scope.mappingSavedFor : null,
+      account: scope.account,
       currency_default: scope.currencyDefault,
       format_guesses: parsed.guesses,
     },

@@ -47,11 +47,18 @@ export async function repreviewImport(
     preset,
     mapping,
     mappingSource: input.mapping ? "request" : presetChanged ? "preset" : (record.summary.mapping_source ?? "request"),
+    // Reported with mapping_source saved only; imports stored before accounts were kept had the layout's.
+    mappingSavedFor: record.summary.mapping_saved_for ?? "layout",
     // Stored imports always hold one since issue 14; the business's is the default of older ones.
     currencyDefault:
       currencyDefault ??
       (await db.business.findUniqueOrThrow({ where: { id: record.businessId }, select: { currency: true } })).currency,
-    settings: { reconcile: record.settings.reconcile, own_accounts: record.settings.own_accounts },
+    // The upload's account stays the import's: the confirm keeps the mapping for it.
+    settings: {
+      reconcile: record.settings.reconcile,
+      own_accounts: record.settings.own_accounts,
+      account: record.settings.account,
+    },
     now,
   });
 

@@ -25,6 +25,8 @@ export const ZImportSettingsStored = z.object({
   /** false: the owner keeps these lines out of the reconciliation (preview and daily job). */
   reconcile: z.boolean().default(true),
   own_accounts: z.array(z.string()).default([]),
+  /** The bank account the statement comes from (as the owner wrote it): the confirm keeps the mapping for it too. */
+  account: z.string().nullable().default(null),
 });
 export type TImportSettingsStored = z.infer<typeof ZImportSettingsStored>;
 

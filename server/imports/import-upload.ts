@@ -5,9 +5,11 @@
 // (import-confirm.ts).
 //
 // Which mapping reads the file (issue 14): the request's, else the mapping the owner confirmed
-// last time for this business and header (saved-mappings.ts), else the preset's column names;
-// formats the chosen mapping leaves open are guessed from the file. Rows without a currency
-// cell take currency_default: the request's, else the saved mapping's, else the business's.
+// last time for this business and bank account (when the upload names the account), else the
+// one for this business and header (saved-mappings.ts), else the preset's column names; a saved
+// mapping that no longer fits the file (a column it names is gone) gives way to the next one.
+// Formats the chosen mapping leaves open are guessed from the file. Rows without a currency
+// cell take currency_default: the request's, else the chosen saved mapping's, else the business's.
 import { randomUUID } from "node:crypto";
 import { isCurrencyCode } from "../../lib/currencies";
 import { addDays, todayUtc } from "../../lib/days";
@@ -16,15 +18,17 @@ import { requireBusiness } from "../businesses/business-service";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { ownerToday } from "../shared/owner-today";
+import { unsafeTextReason } from "../shared/safe-text";
 import { IMPORT_LIFETIME_MS, IMPORT_PAGE_ROWS, type TCreateImportResult } from "./import.schema";
 import { buildPreview, type TMappingSource, type TPreview } from "./import-preview";
 import { toPreviewRow } from "./import-rows";
 import { inImportTransaction, writeRowPages, type TImportSettingsStored } from "./import-store";
 import { findManualIntegration } from "./manual-integration";
+import { normalizeAccount } from "./normalize-row";
 import { decodeStatementOrRefuse, headerSignature, parseStatement, statementHeader } from "./parse-statement";
 import { suggestPreset } from "./preset-suggestion";
 import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TImportPreset } from "./presets";
-import { findSavedMapping } from "./saved-mappings";
+import { findSavedMapping, type TSavedMapping, type TSavedMappingKind } from "./saved-mappings";
 
 export type TCreateImportInput = {
   /** Kept with the import (bytea) as is: no copy of a 10 MB file. */
@@ -36,8 +40,30 @@ export type TCreateImportInput = {
   mapping?: TImportMapping;
   ownAccounts?: string[];
   currencyDefault?: string;
+  /** The bank account the statement comes from, trimmed (an IBAN, a number or a short name). */
+  account?: string;
   reconcile: boolean;
 };
+
+/** The longest account an upload names (as the owner writes it, trimmed). */
+export const IMPORT_ACCOUNT_MAX = 64;
+
+/** 400 unless one line of 1 to 64 characters with a letter or digit (its comparison form is not empty). */
+export function assertAccount(account: string | undefined): void {
+  if (account === undefined) return;
+  const unsafe = unsafeTextReason(account);
+  if (unsafe) throw AppError.invalidField("account", unsafe);
+  if (account.length < 1 || account.length > IMPORT_ACCOUNT_MAX) {
+    throw AppError.invalidField("account", `must be 1 to ${IMPORT_ACCOUNT_MAX} characters`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(account)) {
+    throw AppError.invalidField("account", "must be one line without control characters");
+  }
+  if (normalizeAccount(account) === "") {
+    throw AppError.invalidField("account", "must hold a letter or digit (an IBAN, an account number or a short name)");
+  }
+}
 
 /** 400 unless an ISO 4217 code in upper case. */
 export function assertCurrencyDefault(code: string | undefined): void {
@@ -59,6 +85,8 @@ export type TPreviewRequest = {
   preset: TImportPreset;
   mapping?: TImportMapping;
   mappingSource: TMappingSource;
+  /** mappingSource saved: what the saved mapping was kept for. */
+  mappingSavedFor: TSavedMappingKind | null;
   currencyDefault: string;
   settings: Omit<TImportSettingsStored, "currency_default">;
   now: Date;
@@ -87,12 +115,31 @@ export async function previewText(db: TDbOrTx, text: string, request: TPreviewRe
       reconcile: request.settings.reconcile,
       today,
       mappingSource: request.mappingSource,
+      mappingSavedFor: request.mappingSavedFor,
+      account: request.settings.account,
       currencyDefault: request.currencyDefault,
     },
     parsed,
   );
   preview.summary.suggested_preset = suggestPreset(parsed.header, request.preset.id);
   return preview;
+}
+
+/** The preview of the first candidate that reads the file; a saved mapping that does not (a column it names is gone) gives way. */
+async function previewFirstFitting(
+  db: TDbOrTx,
+  text: string,
+  candidates: TPreviewRequest[],
+): Promise<{ preview: TPreview; request: TPreviewRequest }> {
+  for (const [index, request] of candidates.entries()) {
+    try {
+      return { preview: await previewText(db, text, request), request };
+    } catch (error) {
+      const last = index === candidates.length - 1;
+      if (last || !(error instanceof AppError) || error.code !== "validation_error") throw error;
+    }
+  }
+  throw new Error("previewFirstFitting: no candidate");
 }
 
 /** POST /v1/imports: parse, look up, store the preview. Nothing is written to the ledger. */
@@ -113,34 +160,36 @@ export async function createImport(
   }
   const preset = requirePreset(input.presetId);
   assertCurrencyDefault(input.currencyDefault);
+  assertAccount(input.account);
 
   const text = decodeStatementOrRefuse(input.bytes);
   const { header } = statementHeader(text, mergeSettings(preset, input.mapping).delimiter);
   const signature = headerSignature(header);
-  const saved = input.mapping ? null : await findSavedMapping(db, { ownerId, businessId: input.businessId, signature });
-  const settings = { reconcile: input.reconcile, own_accounts: input.ownAccounts ?? [] };
-  const currencyDefault = input.currencyDefault ?? saved?.currencyDefault ?? business.currency;
-  const request: TPreviewRequest = {
-    ownerId,
-    businessId: input.businessId,
-    projectId: input.projectId,
-    preset,
-    mapping: input.mapping ?? saved?.mapping,
-    mappingSource: input.mapping ? "request" : saved ? "saved" : "preset",
-    currencyDefault,
-    settings,
-    now,
-  };
-  let preview: TPreview;
-  try {
-    preview = await previewText(db, text, request);
-  } catch (error) {
-    // A saved mapping that no longer fits (the owner renamed a column back and forth): the preset's guesses instead.
-    if (!saved || !(error instanceof AppError) || error.code !== "validation_error") throw error;
-    preview = await previewText(db, text, { ...request, mapping: undefined, mappingSource: "preset" });
+  const settings = { reconcile: input.reconcile, own_accounts: input.ownAccounts ?? [], account: input.account ?? null };
+  const base = { ownerId, businessId: input.businessId, projectId: input.projectId, preset, settings, now };
+  const readWith = (mapping: TImportMapping | undefined, source: TMappingSource, saved: TSavedMapping | null) => ({
+    ...base,
+    mapping,
+    mappingSource: source,
+    mappingSavedFor: saved?.kind ?? null,
+    currencyDefault: input.currencyDefault ?? saved?.currencyDefault ?? business.currency,
+  });
+
+  // The candidates in order; the last (the request's mapping, or the preset's names) is never skipped.
+  const candidates: TPreviewRequest[] = [];
+  if (input.mapping) candidates.push(readWith(input.mapping, "request", null));
+  else {
+    const where = { ownerId, businessId: input.businessId };
+    const saved = [
+      input.account ? await findSavedMapping(db, { ...where, kind: "account", account: input.account }) : null,
+      await findSavedMapping(db, { ...where, kind: "layout", signature }),
+    ];
+    for (const one of saved) if (one) candidates.push(readWith(one.mapping, "saved", one));
+    candidates.push(readWith(undefined, "preset", null));
   }
+  const { preview, request } = await previewFirstFitting(db, text, candidates);
   const { rows, summary, proposals } = preview;
-  const stored: TImportSettingsStored = { ...settings, currency_default: currencyDefault };
+  const stored: TImportSettingsStored = { ...settings, currency_default: request.currencyDefault };
 
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + IMPORT_LIFETIME_MS);

@@ -110,6 +110,8 @@ export const ZNumberGuess = z
   .meta({ id: "ImportNumberGuess" });
 
 export const MAPPING_SOURCES = ["request", "saved", "preset"] as const;
+/** What a saved mapping is kept for: the bank account the statement came from, or the statement's layout (header). */
+export const SAVED_MAPPING_KINDS = ["account", "layout"] as const;
 
 export const ZImportPreview = z
   .object({
@@ -132,8 +134,27 @@ export const ZImportPreview = z
       .enum(MAPPING_SOURCES)
       .optional()
       .describe(
-        "request: the upload's or re-preview's mapping; saved: the mapping confirmed last time for this business and " +
-          "header (sent no mapping); preset: the preset's column names, with the formats guessed from the file.",
+        "request: the upload's or re-preview's mapping; saved: a mapping confirmed earlier in this business (sent no " +
+          "mapping; mapping_saved_for says for what); preset: the preset's column names, with the formats guessed from the file.",
+      ),
+    mapping_saved_for: z
+      .enum(SAVED_MAPPING_KINDS)
+      .nullable()
+      .optional()
+      .describe(
+        "Additive (issue 14). With mapping_source saved, what the mapping was confirmed for: account (the last import of " +
+          "this business from the same bank account, see account; tried first) or layout (the last import of this " +
+          "business with the same header); null otherwise. A saved mapping that does not fit the file (a column it " +
+          "names is missing) is skipped for the next one: account, then layout, then the preset.",
+      ),
+    account: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "Additive (issue 14). The bank account the upload named (the account field, trimmed, as written), or null. The " +
+          "confirm keeps the mapping for it, and the next upload naming it (compared without blanks or hyphens, in any " +
+          "case) is read with that mapping.",
       ),
     currency_default: z
       .string()
@@ -177,8 +198,10 @@ export const ZCreateImportForm = z
       .optional()
       .describe(
         "JSON: an ImportMapping (columns to fields, formats) over the preset. Omitted: the mapping confirmed last time for " +
-          "this business and the same header, if any (preview.mapping_source saved), else the preset's column names; a " +
-          "required column those names miss is read off the cells, and formats left open are guessed from the file.",
+          "this business and account (when account is sent), else for this business and the same header, if any and if " +
+          "it fits the file (preview.mapping_source saved, preview.mapping_saved_for account or layout), else the " +
+          "preset's column names; a required column those names miss is read off the cells, and formats left open are " +
+          "guessed from the file.",
       ),
     own_accounts: z
       .string()
@@ -191,6 +214,17 @@ export const ZCreateImportForm = z
         "ISO 4217 code for rows without a currency column or cell. Default: the saved mapping's (see mapping), else the business's currency.",
       ),
     reconcile: z.enum(["true", "false"]).optional().describe("Match rows against integration events; default true."),
+    account: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        "Additive (issue 14). The bank account the statement comes from: an IBAN, an account number or a short name, " +
+          'e.g. "DE89 3704 0044 0532 0130 00" or "Main card"; trimmed, 1 to 64 characters of one line, compared without ' +
+          "blanks or hyphens and in any case. The confirm keeps the mapping for this account as well as for the header, " +
+          "and an upload naming the account is read with that mapping first (see mapping). Echoed in preview.account; a " +
+          "malformed value answers 400 validation_error naming account.",
+      ),
   })
   .meta({ id: "CreateImportForm" });
 

@@ -1,13 +1,15 @@
 import { router } from "../trpc/init";
 import { confirmImportRoute } from "./confirm-import";
+import { findImportAccountsRoute } from "./find-import-accounts";
 import { getImportRoute } from "./get-import";
 import { getImportPresetsRoute } from "./get-import-presets";
 import { previewImportRoute } from "./preview-import";
 
-// The literal /v1/imports/presets wins over /v1/imports/{id} in the REST layer's route table,
+// The literals /v1/imports/presets and /v1/imports/accounts win over /v1/imports/{id} in the REST layer's route table,
 // whatever the order here. POST /v1/imports (multipart) is a plain route (routes.ts).
 export const importsRouter = router({
   presets: getImportPresetsRoute,
+  accounts: findImportAccountsRoute,
   get: getImportRoute,
   confirm: confirmImportRoute,
   preview: previewImportRoute,

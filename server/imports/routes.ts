@@ -99,6 +99,7 @@ export async function readImportForm(form: FormData): Promise<TCreateImportInput
     mapping: jsonField(form, "mapping", ZImportMapping),
     ownAccounts: jsonField(form, "own_accounts", ZOwnAccounts),
     currencyDefault: textField(form, "currency_default"),
+    account: textField(form, "account"),
     reconcile: reconcile !== "false",
   };
 }
@@ -128,7 +129,10 @@ const createImportRoute: TPlainRoute = {
       "file. Another owner's business or project answers 404; an unknown preset or a malformed field 400. Additive (issue " +
       "14): the date and number formats the mapping leaves open are guessed from the file (preview.format_guesses), " +
       "preview.mapping is the effective mapping, rejected rows carry their raw cells, and the file is kept until expires_at " +
-      "so POST /v1/imports/{id}/preview can read it again with another mapping.",
+      "so POST /v1/imports/{id}/preview can read it again with another mapping. The confirmed mapping is kept for the " +
+      "business and header, and for the bank account the optional account field names (an IBAN, a number or a short " +
+      "name): an upload without a mapping is read with the account's mapping, else the header's, else the preset's " +
+      "(preview.mapping_source, preview.mapping_saved_for).",
     requestBody: { required: true, content: { "multipart/form-data": { schema: ZCreateImportForm } } },
     responses: {
       "200": {
