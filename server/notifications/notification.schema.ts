@@ -1,6 +1,7 @@
 // Notifications and the owner's notification preferences (contract: Notification; pinned-wave2
 // §4.1–4.3). Severity values are ordered: info < warning < critical.
 import { z } from "zod";
+import { MUTED_CODE_MAX_LENGTH, MUTED_CODE_PATTERN, MUTED_CODES_MAX } from "./muted-codes";
 import { ZPageQuery } from "../shared/pagination";
 import { ZDate, ZQueryBoolean, ZTimestamp, ZUuid } from "../shared/schemas";
 
@@ -17,7 +18,6 @@ export const DELIVERY_CHANNELS = ["in_app", "webhook", "email"] as const;
 
 export const TITLE_MAX = 120;
 export const BODY_MAX = 1000;
-export const MUTED_CODES_MAX = 100;
 
 export const ZDeliveryAttempt = z
   .object({
@@ -28,7 +28,9 @@ export const ZDeliveryAttempt = z
       .string()
       .optional()
       .describe(
-        "Why a failed attempt failed: http_<status>, redirect_refused, timeout, address_refused, dns_failed, connection_failed or tls_failed.",
+        "Why a failed attempt failed. Webhook: http_<status>, redirect_refused, timeout, address_refused, dns_failed, " +
+          "connection_failed or tls_failed. Email: smtp_failed, or smtp_not_configured (the server lost its SMTP_URL). " +
+          "Either: internal_error (retried).",
       ),
     attempt: z.number().int().optional().describe("1 for the first attempt of a channel, then 2, 3, … (webhook and email)."),
   })
@@ -41,7 +43,8 @@ export const ZNotification = z
       .string()
       .describe(
         "What happened: an alert's code (integration.<signal code>), approval.pending, import.rows_rejected, " +
-          "agent.token_expiring, plan.trial_ending, plan.expired. New codes may be added (additive change).",
+          "agent.token_expiring, daily_brief.ready (the day's brief, once a day from 07:00 in the owner's timezone; " +
+          "body: its headline), plan.trial_ending, plan.expired. New codes may be added (additive change).",
       ),
     severity: ZSeverity,
     title: z.string().describe(`At most ${TITLE_MAX} characters.`),
@@ -49,7 +52,10 @@ export const ZNotification = z
     ref: z
       .object({ type: z.string(), id: z.string() })
       .nullable()
-      .describe("The record it is about: { type: alert | approval | import | agent, id }, or null."),
+      .describe(
+        "The record it is about: { type: alert | approval | import | agent, id }, { type: daily_brief, id: <YYYY-MM-DD> } " +
+          "(GET /v1/daily-brief?date=<id>), or null.",
+      ),
     read_at: ZTimestamp.nullable().describe("When the owner marked it read; null while unread."),
     delivered: z
       .array(ZDeliveryAttempt)
@@ -84,6 +90,17 @@ export const ZReadAllInput = z
 
 // --- preferences ---
 
+export const ZWebhookSettings = z
+  .object({
+    url: z.string(),
+    enabled: z.boolean().describe("false: nothing is sent (queued attempts are dropped), the URL and secret are kept."),
+    secret_hint: z.string().nullable().describe("The first characters of the signing secret, to recognise it."),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+  })
+  .meta({ id: "NotificationWebhook" });
+export type TWebhookSettings = z.infer<typeof ZWebhookSettings>;
+
 export const ZNotificationPreferences = z
   .object({
     channels: z.object({
@@ -100,16 +117,9 @@ export const ZNotificationPreferences = z
     muted_codes: z
       .array(z.string())
       .describe("Codes for which no notification is created at all: exact codes, or prefixes ending in * (integration.*)."),
-    webhook: z
-      .object({
-        url: z.string(),
-        enabled: z.boolean(),
-        secret_hint: z.string().nullable(),
-        created_at: ZTimestamp,
-        updated_at: ZTimestamp,
-      })
-      .nullable()
-      .describe("The outbound webhook (read-only here; set with PUT /v1/me/notification-webhook); null when none is set."),
+    webhook: ZWebhookSettings.nullable().describe(
+      "The outbound webhook (read-only here; set with PUT /v1/me/notification-webhook); null when none is set.",
+    ),
   })
   .meta({ id: "NotificationPreferences" });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
@@ -118,8 +128,8 @@ const ZMutedCode = z
   .string()
   .trim()
   .min(1, { message: "must not be empty" })
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+\*?$/, {
+  .max(MUTED_CODE_MAX_LENGTH)
+  .regex(MUTED_CODE_PATTERN, {
     message: "must be a code (letters, digits, . _ : -) or a prefix ending in *",
   });
 
@@ -150,3 +160,38 @@ export const ZUpdatePreferencesInput = z
   })
   .meta({ id: "UpdateNotificationPreferencesInput" });
 export type TUpdatePreferencesInput = z.infer<typeof ZUpdatePreferencesInput>;
+
+// --- the outbound webhook (PUT /v1/me/notification-webhook) ---
+
+export const WEBHOOK_URL_MAX = 2048;
+
+export const ZSetWebhookInput = z
+  .strictObject({
+    // Length and form are judged by the URL policy (422 webhook_url_invalid, rule not_absolute), not here.
+    url: z
+      .string()
+      .nullable()
+      .describe(`The https URL to POST notifications to; null removes the webhook and drops queued attempts.`),
+    enabled: z.boolean().optional().describe("Default true. false keeps the URL and secret but sends nothing."),
+    rotate_secret: z.boolean().optional().describe("true makes a new signing secret (answered once, in this response)."),
+  })
+  .meta({ id: "SetNotificationWebhookInput" });
+export type TSetWebhookInput = z.infer<typeof ZSetWebhookInput>;
+
+export const ZNotificationWebhookResult = z
+  .object({
+    url: z.string().optional().describe("Absent after a removal."),
+    enabled: z.boolean(),
+    secret: z
+      .string()
+      .optional()
+      .describe(
+        "whsec_…: only when a secret was made (the webhook first set, set again after a removal, or rotate_secret). " +
+          "Shown once; keep it to verify X-Service-Signature.",
+      ),
+    secret_hint: z.string().nullable().optional(),
+    created_at: ZTimestamp.optional(),
+    updated_at: ZTimestamp,
+  })
+  .meta({ id: "NotificationWebhookResult" });
+export type TNotificationWebhookResult = z.infer<typeof ZNotificationWebhookResult>;

@@ -3,10 +3,11 @@
 import { auditCaller } from "../audit/audit-service";
 import type { TCaller } from "../auth/caller";
 import type { TDbOrTx } from "../db/client";
-import type { NotificationPreference } from "../db/generated/client";
+import type { NotificationPreference, NotificationWebhook } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
+import { toWebhookSettings } from "./webhook-service";
 import type { TNotificationPreferences, TSeverity, TUpdatePreferencesInput } from "./notification.schema";
 
 /** The stored columns of a preference row that are not keys or times. */
@@ -23,7 +24,7 @@ export const DEFAULT_PREFERENCES: TPreferenceFields = {
   mutedCodes: [],
 };
 
-function toPreferencesDto(fields: TPreferenceFields): TNotificationPreferences {
+function toPreferencesDto(fields: TPreferenceFields, webhook: NotificationWebhook | null): TNotificationPreferences {
   return {
     channels: {
       in_app: { enabled: true },
@@ -31,8 +32,7 @@ function toPreferencesDto(fields: TPreferenceFields): TNotificationPreferences {
       email: { enabled: fields.emailEnabled, min_severity: fields.emailMinSeverity as TSeverity },
     },
     muted_codes: fields.mutedCodes,
-    // The outbound webhook arrives with PUT /v1/me/notification-webhook (a later slice).
-    webhook: null,
+    webhook: webhook ? toWebhookSettings(webhook) : null,
   };
 }
 
@@ -44,9 +44,14 @@ async function storedFields(db: TDbOrTx, ownerId: string): Promise<TPreferenceFi
   return (await db.notificationPreference.findUnique({ where: { ownerId } })) ?? DEFAULT_PREFERENCES;
 }
 
+function storedWebhook(db: TDbOrTx, ownerId: string): Promise<NotificationWebhook | null> {
+  return db.notificationWebhook.findUnique({ where: { ownerId } });
+}
+
 /** GET /v1/me/notification-preferences. */
 export async function getPreferences(db: TDbOrTx, ownerId: string): Promise<TNotificationPreferences> {
-  return toPreferencesDto(await storedFields(db, ownerId));
+  const [fields, webhook] = await Promise.all([storedFields(db, ownerId), storedWebhook(db, ownerId)]);
+  return toPreferencesDto(fields, webhook);
 }
 
 /**
@@ -89,6 +94,6 @@ export async function updatePreferences(
         ],
       },
     );
-    return toPreferencesDto(row);
+    return toPreferencesDto(row, await storedWebhook(tx, caller.ownerId));
   });
 }

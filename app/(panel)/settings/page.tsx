@@ -2,20 +2,28 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/panel/page-header";
 import { DateTime } from "@/components/panel/preferences";
+import { DeliveryLog } from "@/components/settings/delivery-log";
+import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
+import { NotificationWebhook } from "@/components/settings/notification-webhook";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { localeOptions, timeZoneGroups } from "@/components/settings/settings-options";
 import { CardHeader, CardSection } from "@/components/ui/card";
-import { getOwnerMe } from "@/server/trpc/server-caller";
+import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
   const me = await getOwnerMe();
+  const caller = await getOwnerCaller();
+  const { data: notificationPreferences } = await caller.notifications.getPreferences({});
 
   return (
     <div className="page">
-      <PageHeader title="Settings" lead="Your profile, how dates and amounts read, and the currency your books are kept in." />
+      <PageHeader
+        title="Settings"
+        lead="Your profile, how dates and amounts read, the currency your books are kept in, and where notifications go."
+      />
       <div className="stack">
         <CardSection
           headingId="profile-heading"
@@ -34,6 +42,23 @@ export default async function SettingsPage() {
             />
           </div>
         </CardSection>
+        <CardSection
+          headingId="notification-preferences-heading"
+          title="Notifications"
+          description="Where notifications are sent besides the panel, from which severity, and what is not worth one."
+        >
+          <div className="card-body">
+            <NotificationPreferencesForm initial={notificationPreferences} ownerEmail={me.email} />
+          </div>
+        </CardSection>
+        <CardSection
+          headingId="notification-webhook-heading"
+          title="Notification webhook"
+          description="Your own system receives notifications as signed POSTs (PUT /v1/me/notification-webhook in the API)."
+        >
+          <NotificationWebhook initial={notificationPreferences.webhook} />
+        </CardSection>
+        <DeliveryLog />
         <CardSection headingId="account-heading" title="Account">
           <dl className="details">
             <dt>Email</dt>
