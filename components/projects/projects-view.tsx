@@ -1,6 +1,7 @@
 "use client";
 // A business's projects, newest first, with the "New project" form beside them.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { TProject } from "@/server/projects/project.schema";
@@ -78,6 +79,7 @@ function NewProjectForm({ businessId }: { businessId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useCreateFormState(FIELDS);
+  const router = useRouter();
   const nameRef = useRef<HTMLInputElement>(null);
 
   const create = useMutation(
@@ -86,6 +88,8 @@ function NewProjectForm({ businessId }: { businessId: string }) {
         form.succeeded(data.name);
         if (nameRef.current) nameRef.current.value = "";
         await queryClient.invalidateQueries({ queryKey: trpc.projects.find.pathKey() });
+        // The server-rendered sections beside the list (the Projects tab's health) count it too.
+        router.refresh();
       },
       onError: (error) => {
         if (form.failed(error).fields.name) nameRef.current?.focus();

@@ -26,6 +26,24 @@ const USD_RATES_SQL = `
 /** EUR-based quotes of the four non-EUR currencies (fx_rates stores 1 EUR = rate quote). */
 const EUR_QUOTES_SQL = `(VALUES ('USD', 1.0842), ('GBP', 0.8531), ('CHF', 0.9512), ('JPY', 162.45)) AS q(quote, rate)`;
 
+/**
+ * An ad_spend row's payload as the ad integrations write it (§2.8): its platform, one of two
+ * accounts per platform, one of 12 campaigns, and the day's impressions and clicks.
+ */
+const AD_SPEND_PAYLOAD_SQL = `jsonb_build_object('platform', r.provider, 'account_id', r.provider || '-acct-' || (1 + r.n % 2),
+            'campaign_id', 'cmp-' || (1 + r.n % 12),
+            'metrics', jsonb_build_object('impressions', 50 + r.n % 5000, 'clicks', r.n % 97))`;
+
+/**
+ * A subscription_change event's payload (SaaS metrics, §2.7): one of 4,000 subscriptions of
+ * 3,000 customers, a change, the MRR after it and, for a tenth, a remainder of ARR.
+ */
+const SAAS_PAYLOAD_SQL = `jsonb_build_object(
+              'customer_id', 'cus_' || (r.n % 3000), 'subscription_id', 'sub_' || (r.n % 4000),
+              'change', (ARRAY['new', 'new', 'expansion', 'expansion', 'contraction', 'churn', 'reactivation'])[1 + r.n % 7],
+              'mrr_minor', a.amount, 'plan', (ARRAY['starter', 'pro', 'team'])[1 + r.n % 3])
+            || CASE WHEN r.n % 10 = 0 THEN jsonb_build_object('mrr_remainder_minor', r.n % 12) ELSE '{}' END`;
+
 export type TReadLedger = {
   ownerId: string;
   /** Ordered by size: the first has about half of the business events. */
@@ -51,9 +69,12 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
   const run = async (table: string, sql: string, values: unknown[] = [ownerId]) => {
     fixtures[table] = (fixtures[table] ?? 0) + (await count(client, sql, values));
   };
-  await client.query(`UPDATE owners SET base_currency = 'USD', base_currency_confirmed = true, timezone = 'UTC' WHERE id = $1`, [
-    ownerId,
-  ]);
+  // The owner has kept these books for the two years of events (a daily brief of a past day is not empty).
+  await client.query(
+    `UPDATE owners SET base_currency = 'USD', base_currency_confirmed = true, timezone = 'UTC',
+                       created_at = $2::date - 730 WHERE id = $1`,
+    [ownerId, today],
+  );
 
   await run(
     "businesses",
@@ -109,6 +130,15 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
      WHERE s.n % 3 = 0`,
   );
 
+  // Every fourth subscription has a capacity (seats), some nearly full, some barely used.
+  await run(
+    "subscription_capacities",
+    `INSERT INTO subscription_capacities (subscription_id, unit, total, used, updated_at)
+     SELECT s.id, 'seats', 10 + s.n % 20, (s.n * 7) % (11 + s.n % 20), now()
+     FROM (SELECT id, row_number() OVER (ORDER BY name) AS n FROM subscriptions WHERE owner_id = $1) s
+     WHERE s.n % 4 = 2`,
+  );
+
   await run(
     "agents",
     `INSERT INTO agents (id, owner_id, name, status, created_at, updated_at)
@@ -158,7 +188,8 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
   );
 
   // Cash: 2 + 2 + 1 bank accounts (real, from the bank provider) and 1 personal manual
-  // account, one snapshot a day for two years; today's is two hours old.
+  // account, one snapshot a day for two years; today's is two hours old (at most since midnight
+  // UTC: in the first two hours of a day it would fall on yesterday, a second snapshot that day).
   await run(
     "cash_snapshots",
     `INSERT INTO cash_snapshots (id, owner_id, business_id, personal, scope, amount_minor, currency, as_of, account_id,
@@ -166,7 +197,9 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
      SELECT gen_random_uuid(), $1, a.business_id, a.business_id IS NULL,
             CASE WHEN a.business_id IS NULL THEN 'personal' ELSE 'business:' || a.business_id END,
             2000000 + ((d * 7919 + a.k * 104729) % 5000000), a.currency, t.as_of, a.account_id, lpad(a.k::text, 4, '0'),
-            lower(a.source_type) || ':' || a.account_id || ':' || to_char(t.as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+            -- d = 0 is "two hours ago", which falls on yesterday's UTC date before 02:00 UTC: its own key.
+            lower(a.source_type) || ':' || a.account_id || ':' ||
+              CASE WHEN d = 0 THEN 'latest' ELSE to_char(t.as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD') END,
             CASE WHEN a.source_type = 'MANUAL' THEN 'manual' ELSE 'real' END, a.source_type,
             CASE WHEN a.source_type = 'MANUAL' THEN NULL ELSE i.id END, '{}', t.as_of, t.as_of
      FROM (SELECT b.id AS business_id, b.currency, 'acct-' || b.bk || '-' || k AS account_id, b.bk * 10 + k AS k, 'BANK_API' AS source_type
@@ -174,7 +207,7 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
            CROSS JOIN LATERAL generate_series(1, CASE WHEN b.bk = 3 THEN 1 ELSE 2 END) AS k
            UNION ALL SELECT NULL, 'USD', 'acct-personal', 99, 'MANUAL') a
      CROSS JOIN generate_series(0, 729) AS d
-     CROSS JOIN LATERAL (SELECT CASE WHEN d = 0 THEN now() - interval '2 hours'
+     CROSS JOIN LATERAL (SELECT CASE WHEN d = 0 THEN greatest(now() - interval '2 hours', $2::date::timestamp AT TIME ZONE 'UTC')
                                      ELSE ($2::date - d)::timestamp AT TIME ZONE 'UTC' + interval '20 hours' END AS as_of) t
      LEFT JOIN integrations i ON i.owner_id = $1 AND i.provider = 'bank_provider_a'`,
     [ownerId, today],
@@ -198,6 +231,24 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
             now() - (n || ' days')::interval
      FROM generate_series(1, 60) AS n
      LEFT JOIN (SELECT id, row_number() OVER (ORDER BY name) AS bk FROM businesses WHERE owner_id = $1) b ON b.bk = 1 + n % 3`,
+  );
+
+  // The ad integrations' signals: one every 6 hours for two years each, naming one of their two
+  // accounts and 12 campaigns (the ads read model lists a period's, per account).
+  await run(
+    "integration_signals",
+    `INSERT INTO integration_signals (id, owner_id, integration_id, external_id, code, severity, occurred_at, business_id,
+                                      ref, audit_entry_id, alert_id, created_at)
+     SELECT gen_random_uuid(), $1, i.id, 'rb-signal-' || n, c.code, CASE WHEN c.code = 'account_suspended' THEN 'critical' ELSE 'warning' END,
+            t.at, i.business_id,
+            jsonb_build_object('account_id', i.provider || '-acct-' || (1 + n % 2), 'campaign_id', 'cmp-' || (1 + n % 12)),
+            gen_random_uuid(), gen_random_uuid(), t.at
+     FROM integrations i
+     CROSS JOIN generate_series(1, 2920) AS n
+     CROSS JOIN LATERAL (SELECT (ARRAY['campaign_paused', 'budget_limited', 'ad_disapproved', 'campaign_removed',
+                                       'account_suspended', 'payout_paid'])[1 + n % 6] AS code) c
+     CROSS JOIN LATERAL (SELECT now() - n * interval '6 hours' AS at) t
+     WHERE i.owner_id = $1 AND i.provider IN ('social_ads', 'search_ads')`,
   );
 
   await run(
@@ -260,10 +311,11 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
  * spread over the two years before `today` in order, as a ledger fills: event n of the stream
  * falls on its day by position, 20 % of them backdated by up to 5 days (imports, late
  * webhooks), so the table's pages follow time as they do in production. Shares: revenue 36 %, expense 28 %, ad spend 16 % (personal ones become expenses),
- * refunds 6 % (half in, half out), subscription_change 5 %, agent_action 4 %, recurring_expense
+ * refunds 6 % (half in, half out), subscription_change 5 % (with SaaS payloads), agent_action 4 %, recurring_expense
  * without a subscription 5 %; 10 % personal, the rest over the three businesses (45/27/18 %),
  * 60 % of business events in a project; 70 % in the scope's currency, else any of the five;
- * 1 % voided, 2 % reconciled; integrations' events carry their external ids. Each event is
+ * 1 % voided, 2 % reconciled, each three days after it arrived (uncounted_at: a daily brief of
+ * a day before counts it); integrations' events carry their external ids. Each event is
  * created (created_at) on the day it arrived, so the newest are the first page of GET /v1/events.
  */
 export async function seedReadEvents(
@@ -320,7 +372,7 @@ export async function seedReadEvents(
      INSERT INTO financial_events (id, owner_id, business_id, project_id, personal, type, state, status, amount_minor, currency,
                                    base_amount_minor, base_currency, fx_rate, fx_as_of, fx_source, occurred_on, category,
                                    description, source_type, integration_id, external_id, chain_external_id, provenance,
-                                   confidence, payload, direction, reconciled, agent_id, created_at, updated_at)
+                                   confidence, payload, direction, reconciled, agent_id, uncounted_at, created_at, updated_at)
      SELECT gen_random_uuid(), $1, r.business_id, r.project_id, r.business_id IS NULL, r.type, 'actual',
             CASE WHEN r.r_flag < 0.01 THEN 'voided' ELSE 'confirmed' END, a.amount, r.currency,
             round(a.amount * fx.usd_rate * fx.scale)::bigint, 'USD', fx.usd_rate, r.day, 'mock', r.day,
@@ -328,9 +380,12 @@ export async function seedReadEvents(
             r.type || ' ' || r.n, r.source_type, r.integration_id, r.external_id, r.external_id,
             jsonb_build_object('source', jsonb_build_object('type', r.source_type, 'integration_id', r.integration_id,
                                                             'external_id', r.external_id)),
-            CASE WHEN r.source_type = 'IMPORT' THEN 0.9 ELSE 1 END, '{}',
+            CASE WHEN r.source_type = 'IMPORT' THEN 0.9 ELSE 1 END,
+            CASE WHEN r.type = 'ad_spend' THEN ${AD_SPEND_PAYLOAD_SQL}
+                 WHEN r.type = 'subscription_change' THEN ${SAAS_PAYLOAD_SQL} ELSE '{}' END,
             CASE WHEN r.type = 'refund' THEN CASE WHEN r.r_src < 0.5 THEN 'in' ELSE 'out' END END,
-            r.r_flag >= 0.01 AND r.r_flag < 0.03, r.agent_id, c.at, c.at
+            r.r_flag >= 0.01 AND r.r_flag < 0.03, r.agent_id,
+            CASE WHEN r.r_flag < 0.03 THEN least(now(), c.at + interval '3 days') END, c.at, c.at
      FROM rows r
      JOIN ${USD_RATES_SQL} ON fx.currency = r.currency
      CROSS JOIN LATERAL (SELECT CASE WHEN r.currency = 'JPY' THEN 100 + floor(r.r_amt * r.r_amt * 300000)::bigint

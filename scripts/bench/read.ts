@@ -8,7 +8,14 @@
 //   forecast 90         GET /v1/forecast?horizon=90 (the whole owner)
 //   free capital        GET /v1/free-capital (the whole owner)
 //   overview            GET /v1/overview
+//   daily brief         GET /v1/daily-brief (today, as known at its end)
+//   daily brief, past   GET /v1/daily-brief?date=<30 days ago> (the voids and reconciliations since still count)
 //   events first page   GET /v1/events
+//   ads                 GET /v1/ads (the whole owner, default period)
+//   business ads        GET /v1/businesses/{id}/ads (the largest business, default period)
+//   project health      GET /v1/businesses/{id}/project-health (the largest business, default period)
+//   business context    GET /v1/businesses/{id}/context (the largest business)
+//   saas metrics        GET /v1/businesses/{id}/saas-metrics (the largest business: the default 30 days, and 366 days)
 // Targets: p95 ≤ 50 ms at 100,000 events, ≤ 250 ms at 1,000,000 (this machine: 2 cores, the
 // server and PostgreSQL on it). An operation the route table does not have yet (404, "No
 // operation at …") is reported as "not built yet", not as an error. Each line also shows the
@@ -20,7 +27,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { todayUtc } from "../../lib/days";
+import { addDays, todayUtc } from "../../lib/days";
 import { createPlanCapture, keyPlanLines, type TExplained } from "./read-plans";
 import { seedPastPlanned, seedReadEvents, seedReadFixtures, type TReadLedger } from "./read-seed";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
@@ -52,7 +59,18 @@ const ENDPOINTS: TEndpoint[] = [
   { name: "forecast 90", path: () => "/v1/forecast?horizon=90" },
   { name: "free capital", path: () => "/v1/free-capital" },
   { name: "overview", path: () => "/v1/overview" },
+  { name: "daily brief", path: () => "/v1/daily-brief" },
+  { name: "daily brief, past", path: () => `/v1/daily-brief?date=${addDays(todayUtc(), -30)}` },
   { name: "events first page", path: () => "/v1/events" },
+  { name: "ads", path: () => "/v1/ads" },
+  { name: "business ads", path: (l) => `/v1/businesses/${l.businessIds[0]}/ads` },
+  { name: "project health", path: (l) => `/v1/businesses/${l.businessIds[0]}/project-health` },
+  { name: "business context", path: (l) => `/v1/businesses/${l.businessIds[0]}/context` },
+  { name: "saas metrics", path: (l) => `/v1/businesses/${l.businessIds[0]}/saas-metrics` },
+  {
+    name: "saas metrics 366d",
+    path: (l) => `/v1/businesses/${l.businessIds[0]}/saas-metrics?from=${addDays(todayUtc(), -365)}`,
+  },
 ];
 
 type TLatency = {

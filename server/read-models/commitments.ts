@@ -16,7 +16,7 @@
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { chargeDates, plannedDay, projectPart, type TBillingInterval } from "./commitments-calendar";
-import { commitmentCountedSql, directionSql } from "./counted";
+import { commitmentCountedSql, commitmentCountedThenSql, directionSql } from "./counted";
 import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
 import { daySql } from "./period";
 import type { TCommitmentItem } from "./read-model.schema";
@@ -67,13 +67,14 @@ type TSubscriptionRow = {
 
 type TUnvalued = Omit<TCommitment, "baseAmountMinor">;
 
-/** Planned events of the scope due by `end` (K3 commitments with a direction). */
-async function plannedRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TUnvalued[]> {
+/** Planned events of the scope due by `end` (K3 commitments with a direction), or those known at `knownAt`. */
+async function plannedRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string, knownAt?: Date): Promise<TUnvalued[]> {
+  const counted = knownAt ? commitmentCountedThenSql("e", knownAt) : commitmentCountedSql("e");
   const rows = await db.$queryRaw<TPlannedRow[]>`
     SELECT e.id::text AS id, e.type, e.amount_minor, e.currency::text AS currency,
            to_char(e.occurred_on, 'YYYY-MM-DD') AS day, e.description, e.category, ${directionSql("e")} AS direction
       FROM financial_events e
-     WHERE ${eventScopeSql("e", day.ownerId, scope)} AND ${commitmentCountedSql("e")}
+     WHERE ${eventScopeSql("e", day.ownerId, scope)} AND ${counted}
        AND e.occurred_on <= ${daySql(end)} AND ${directionSql("e")} IS NOT NULL`;
   return rows.map((row) => ({
     kind: "planned",
@@ -88,10 +89,12 @@ async function plannedRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: 
 }
 
 /**
- * The scope's active subscriptions. A project: its own subscriptions and its business's with an
- * allocation to it; `allocated` says whether a subscription is split by allocations.
+ * The scope's active subscriptions (with `knownAt`: those created before it; the ledger keeps no
+ * history of a subscription's status, so the current one is taken). A project: its own
+ * subscriptions and its business's with an allocation to it; `allocated` says whether a
+ * subscription is split by allocations.
  */
-function subscriptionRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope): Promise<TSubscriptionRow[]> {
+function subscriptionRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, knownAt?: Date): Promise<TSubscriptionRow[]> {
   const where =
     scope.kind === "project"
       ? Prisma.sql`s.owner_id = ${day.ownerId}::uuid
@@ -105,13 +108,13 @@ function subscriptionRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope): Promi
            to_char(s.next_charge_on, 'YYYY-MM-DD') AS anchor,
            EXISTS (SELECT 1 FROM subscription_allocations a WHERE a.subscription_id = s.id) AS allocated
       FROM subscriptions s
-     WHERE ${where} AND s.status = 'active'`;
+     WHERE ${where} AND s.status = 'active' ${knownAt ? Prisma.sql`AND s.created_at < ${knownAt}` : Prisma.empty}`;
 }
 
-/** Subscription charges of the scope in [today, end]. */
-async function chargeItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TUnvalued[]> {
+/** Subscription charges of the scope in [today, end] (with `knownAt`: as known then). */
+async function chargeItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string, knownAt?: Date): Promise<TUnvalued[]> {
   if (end < day.today) return [];
-  const subscriptions = await subscriptionRows(db, day, scope);
+  const subscriptions = await subscriptionRows(db, day, scope, knownAt);
   if (subscriptions.length === 0) return [];
   const ids = subscriptions.map((s) => s.id);
   // Days already charged by a confirmed event of the subscription (POST /v1/recurring-expenses'
@@ -120,7 +123,8 @@ async function chargeItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: 
     SELECT DISTINCT e.subscription_id::text AS subscription_id, to_char(e.occurred_on, 'YYYY-MM-DD') AS day
       FROM financial_events e
      WHERE e.owner_id = ${day.ownerId}::uuid AND e.subscription_id = ANY(${ids}::uuid[])
-       AND e.status = 'confirmed' AND e.occurred_on BETWEEN ${daySql(day.today)} AND ${daySql(end)}`;
+       AND ${knownAt ? Prisma.sql`e.created_at < ${knownAt} AND (e.status = 'confirmed' OR e.uncounted_at >= ${knownAt})` : Prisma.sql`e.status = 'confirmed'`}
+       AND e.occurred_on BETWEEN ${daySql(day.today)} AND ${daySql(end)}`;
   const skip = new Map<string, Set<string>>();
   for (const row of charged) skip.set(row.subscription_id, (skip.get(row.subscription_id) ?? new Set()).add(row.day));
 
@@ -178,9 +182,22 @@ function byDate(a: TUnvalued, b: TUnvalued): number {
   );
 }
 
-/** The scope's commitments from today to `end` (inclusive), each valued at today's rate. */
-export async function loadCommitments(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string): Promise<TCommitments> {
-  const [planned, charges] = await Promise.all([plannedRows(db, day, scope, end), chargeItems(db, day, scope, end)]);
+/**
+ * The scope's commitments from today to `end` (inclusive), each valued at today's rate. With
+ * `knownAt`, as known at that instant (the daily brief: `day.today` is its date, `knownAt` that
+ * day's end): planned events created before it that were open then, subscriptions created before it.
+ */
+export async function loadCommitments(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  end: string,
+  options: { knownAt?: Date } = {},
+): Promise<TCommitments> {
+  const [planned, charges] = await Promise.all([
+    plannedRows(db, day, scope, end, options.knownAt),
+    chargeItems(db, day, scope, end, options.knownAt),
+  ]);
   const unvalued = [...planned, ...charges].sort(byDate);
   const { amounts, conversions } = await currentAmounts(db, day, unvalued);
   return { items: unvalued.map((item, i) => ({ ...item, baseAmountMinor: amounts[i]! })), conversions };

@@ -33,3 +33,32 @@ export function sumInSql(alias: string): Prisma.Sql {
 export function sumOutSql(alias: string): Prisma.Sql {
   return Prisma.raw(`COALESCE(SUM(${alias}.base_amount_minor) FILTER (WHERE (${moneyDirectionSql(alias)}) = 'out'), 0)::bigint`);
 }
+
+// "As known at" an instant (the daily brief, §2.11: at the end of its date). A row was known
+// then when it was created before it, and counted then when it counts now or stopped counting
+// at or after it (uncounted_at: the void, reconciliation or fulfilment that took it out, stamped
+// by a trigger). So a later void or reconciliation still shows, and a later entry does not.
+
+/** financial_events row `alias` existed at `knownAt` and counted then (K3, either state). */
+export function countedThenSql(alias: string, knownAt: Date): Prisma.Sql {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`${a}.created_at < ${knownAt} AND (${Prisma.raw(countsInTotalsSql(alias))} OR ${a}.uncounted_at >= ${knownAt})`;
+}
+
+/** financial_events row `alias` was a counted commitment at `knownAt` (planned, not fulfilled then). */
+export function commitmentCountedThenSql(alias: string, knownAt: Date): Prisma.Sql {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`${a}.state = 'planned' AND ${a}.created_at < ${knownAt}
+    AND ((${Prisma.raw(countsInTotalsSql(alias))} AND ${a}.fulfilled_by_event_id IS NULL) OR ${a}.uncounted_at >= ${knownAt})`;
+}
+
+/**
+ * financial_events row `alias` is an actual that stopped counting at or after `knownAt` (but
+ * counted then, if created before it): the few rows a read "as known at" adds to those
+ * counted now. Served by financial_events_uncounted_idx.
+ */
+export function actualUncountedSinceSql(alias: string, knownAt: Date): Prisma.Sql {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`${a}.uncounted_at >= ${knownAt} AND ${a}.state = 'actual' AND ${a}.created_at < ${knownAt}
+    AND NOT ${Prisma.raw(countsInTotalsSql(alias))}`;
+}

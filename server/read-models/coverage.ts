@@ -106,9 +106,15 @@ function businessFilter(alias: string, scope: TReadScope): Prisma.Sql {
   return Prisma.empty;
 }
 
-/** Every source fact of the owner within `scope` (a project: its business's). A few GROUP BYs. */
-async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promise<TFact[]> {
+/**
+ * Every source fact of the owner within `scope` (a project: its business's). A few GROUP BYs.
+ * With `knownAt` (the daily brief's end of day), only what existed before it: snapshots as of,
+ * imports confirmed, entries created, integrations connected before it. An integration keeps
+ * only its latest sync: one that synced since counts as synced at `knownAt`.
+ */
+async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownAt?: Date): Promise<TFact[]> {
   const facts: TFact[] = [];
+  const before = (column: Prisma.Sql) => (knownAt ? Prisma.sql`AND ${column} < ${knownAt}` : Prisma.empty);
   const wantsBusinesses = scope.kind !== "personal";
   const wantsPersonal = scope.kind === "personal" || scope.kind === "owner";
 
@@ -126,7 +132,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
     SELECT cs.business_id::text AS business_id, cs.personal, cs.integration_id::text AS integration_id, i.provider,
            cs.data_class, MAX(cs.as_of) AS at
       FROM cash_snapshots cs LEFT JOIN integrations i ON i.id = cs.integration_id AND i.owner_id = cs.owner_id
-     WHERE ${cashScopeSql("cs", ownerId, scope)}
+     WHERE ${cashScopeSql("cs", ownerId, scope)} ${before(Prisma.sql`cs.as_of`)}
      GROUP BY cs.business_id, cs.personal, cs.integration_id, i.provider, cs.data_class`;
   for (const row of snapshots) {
     const key = row.personal ? PERSONAL_KEY : row.business_id ? businessKey(row.business_id) : null;
@@ -147,6 +153,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
       SELECT im.business_id::text AS business_id, MAX(im.confirmed_at) AS at
         FROM imports im
        WHERE im.owner_id = ${ownerId}::uuid AND im.status = 'confirmed' AND im.confirmed_at IS NOT NULL ${businessFilter("im", scope)}
+             ${before(Prisma.sql`im.confirmed_at`)}
        GROUP BY im.business_id`;
     for (const row of imports) {
       for (const domain of ["cash", "expenses"] as const) {
@@ -172,7 +179,8 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
         sent_out: boolean;
       }>
     >`
-      SELECT i.id::text AS id, i.provider, i.business_id::text AS business_id, i.last_sync_at AS at,
+      SELECT i.id::text AS id, i.provider, i.business_id::text AS business_id,
+             ${knownAt ? Prisma.sql`CASE WHEN i.last_sync_at < ${knownAt} THEN i.last_sync_at WHEN i.last_sync_at IS NOT NULL THEN ${knownAt}::timestamptz END` : Prisma.sql`i.last_sync_at`} AS at,
              (i.provider = ${GENERIC} AND EXISTS (SELECT 1 FROM financial_events e
                 WHERE e.integration_id = i.id AND e.owner_id = i.owner_id AND e.type = 'revenue')) AS sent_revenue,
              (i.provider = ${GENERIC} AND EXISTS (SELECT 1 FROM financial_events e
@@ -181,7 +189,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
                        OR (e.type = 'refund' AND e.direction = 'out')))) AS sent_out
         FROM integrations i
        WHERE i.owner_id = ${ownerId}::uuid AND i.status = 'active' AND i.provider = ANY(${providers}::text[])
-             ${businessFilter("i", scope)}`;
+             ${businessFilter("i", scope)} ${before(Prisma.sql`i.created_at`)}`;
     for (const row of integrations) {
       const domains =
         row.provider === GENERIC
@@ -207,7 +215,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope): Promi
   const newest = (where: Prisma.Sql, type: string, source: string) =>
     Prisma.sql`(SELECT MAX(e.created_at) FROM financial_events e
        WHERE e.owner_id = ${ownerId}::uuid AND ${where} AND e.status = 'confirmed'
-         AND e.type = ${Prisma.raw(`'${type}'`)} AND e.source_type = ${Prisma.raw(`'${source}'`)})`;
+         AND e.type = ${Prisma.raw(`'${type}'`)} AND e.source_type = ${Prisma.raw(`'${source}'`)} ${before(Prisma.sql`e.created_at`)})`;
   const kinds = (where: Prisma.Sql) =>
     Prisma.sql`GREATEST(${newest(where, "revenue", "MANUAL")}, ${newest(where, "revenue", "IMPORT")}) AS revenue_at,
        GREATEST(${newest(where, "expense", "MANUAL")}, ${newest(where, "recurring_expense", "MANUAL")}) AS expenses_at`;
@@ -331,20 +339,47 @@ export async function getCoverageReport(db: TDbOrTx, day: TOwnerDay) {
   };
 }
 
-/** The coverage of one scope (a project: its business's), every domain it has. */
-export async function scopeCoverageOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope): Promise<TScopeCoverage> {
-  const facts = await loadFacts(db, day.ownerId, scope);
+/**
+ * Each request's answers by scope, keyed by its TOwnerDay (one per request, from readOwnerDay):
+ * a read model made of others (the business context) asks for the same scope's coverage once
+ * per part. Read models never write, so an answer holds for the whole request.
+ */
+const coverageOfRequest = new WeakMap<TOwnerDay, Map<string, Promise<TScopeCoverage>>>();
+
+/**
+ * The coverage of one scope (a project: its business's), every domain it has; computed once per
+ * request, scope and `knownAt`. With `knownAt`, as it stood then (loadFacts; ages measured at
+ * `knownAt` when that is before now).
+ */
+export function scopeCoverageOf(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  options: { knownAt?: Date } = {},
+): Promise<TScopeCoverage> {
+  const scopeKey = scope.kind === "business" || scope.kind === "project" ? businessKey(scope.businessId) : scope.kind;
+  const key = options.knownAt ? `${scopeKey}@${options.knownAt.toISOString()}` : scopeKey;
+  let byScope = coverageOfRequest.get(day);
+  if (!byScope) coverageOfRequest.set(day, (byScope = new Map()));
+  let coverage = byScope.get(key);
+  if (!coverage) byScope.set(key, (coverage = computeScopeCoverage(db, day, scope, options.knownAt)));
+  return coverage;
+}
+
+async function computeScopeCoverage(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, knownAt?: Date): Promise<TScopeCoverage> {
+  const facts = await loadFacts(db, day.ownerId, scope, knownAt);
+  const now = knownAt && knownAt < day.now ? knownAt : day.now;
   switch (scope.kind) {
     case "business":
     case "project":
-      return scopeCoverage(facts, businessKey(scope.businessId), COVERAGE_DOMAINS, day.now);
+      return scopeCoverage(facts, businessKey(scope.businessId), COVERAGE_DOMAINS, now);
     case "personal": {
-      const personal = scopeCoverage(facts, PERSONAL_KEY, PERSONAL_DOMAINS, day.now);
+      const personal = scopeCoverage(facts, PERSONAL_KEY, PERSONAL_DOMAINS, now);
       const none = (): TDomainCoverage => ({ status: "missing", last_data_at: null, sources: [] });
       return { overall: personal.overall, domains: { ...personal.domains, ads: none(), billing: none() } };
     }
     case "owner":
-      return ownerCoverage(facts, day.now);
+      return ownerCoverage(facts, now);
   }
 }
 

@@ -1,12 +1,7 @@
 // Financial summaries (pinned-wave2 §2.4): the counted actuals of a period, for a business or
 // the owner's personal finances. One GROUPING SETS scan of the period's events gives the type,
-// category, project and source-type breakdowns; totals derive from the type rows:
-//
-//   revenue, refunds_out, ad_spend      Σ revenue, refund out, ad_spend
-//   net_revenue = revenue − refunds_out
-//   expenses    = Σ expense + recurring_expense − refund in (an actual planned_expense, which no
-//                 path writes, counts with expense so that net = in − out always holds)
-//   outflow     = expenses + ad_spend;  net = net_revenue − outflow (= in − out)
+// category, project and source-type breakdowns; totals derive from the type rows by §2.4's
+// formulas (summary-values.ts: net_revenue, expenses, outflow, net).
 //
 // display_currency: the components (revenue, refund out, expense, recurring_expense, refund in,
 // ad_spend, and the cash and burn amounts) are converted once; the derived fields are
@@ -26,11 +21,31 @@ import { displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "
 import { daySql, type TOwnerDay } from "./period";
 import { LOW_CONFIDENCE_BELOW, type TProvenanceSummary } from "./read-model.schema";
 import { eventScopeSql, type TReadScope } from "./scope";
+import { summaryComponentsOf, summaryTotals } from "./summary-values";
 
 /** The domains a financial summary's envelope reports (§2.4 "Coverage"). */
 export const SUMMARY_COVERAGE_DOMAINS = ["cash", "revenue", "expenses"] as const;
 
-type TSummaryScope = Extract<TReadScope, { kind: "business" } | { kind: "personal" }>;
+// A project is a scope too (K2: its own events; its business's cash), for goals' progress;
+// the REST operations answer businesses and personal finances only.
+type TSummaryScope = Extract<TReadScope, { kind: "business" } | { kind: "project" } | { kind: "personal" }>;
+
+/** The answer's `scope` for the scope asked: { business_id } | { project_id, business_id } | { personal: true }. */
+type TSummaryScopeRef<TScope extends TSummaryScope> = TScope extends { kind: "business" }
+  ? { business_id: string }
+  : TScope extends { kind: "project" }
+    ? { project_id: string; business_id: string }
+    : { personal: true };
+
+function summaryScopeRef<TScope extends TSummaryScope>(scope: TScope): TSummaryScopeRef<TScope> {
+  const ref =
+    scope.kind === "business"
+      ? { business_id: scope.businessId }
+      : scope.kind === "project"
+        ? { project_id: scope.projectId, business_id: scope.businessId }
+        : { personal: true as const };
+  return ref as TSummaryScopeRef<TScope>;
+}
 
 type TGroupRow = {
   set: string;
@@ -47,21 +62,10 @@ type TGroupRow = {
   low_confidence: unknown;
 };
 
-const DIRECTIONS_OF_COMPONENTS = {
-  revenue: ["revenue", "in"],
-  refunds_out: ["refund", "out"],
-  expense: ["expense", "out"],
-  planned_expense: ["planned_expense", "out"],
-  recurring_expense: ["recurring_expense", "out"],
-  refunds_in: ["refund", "in"],
-  ad_spend: ["ad_spend", "out"],
-} as const;
-type TComponent = keyof typeof DIRECTIONS_OF_COMPONENTS;
-
-export async function getFinancialSummary(
+export async function getFinancialSummary<TScope extends TSummaryScope>(
   db: TDbOrTx,
   day: TOwnerDay,
-  scope: TSummaryScope,
+  scope: TScope,
   query: { from: string; to: string; displayCurrency?: string },
 ) {
   const { from, to } = query;
@@ -97,20 +101,9 @@ export async function getFinancialSummary(
   ]);
 
   const typeRows = rows.filter((r) => r.set === "type");
-  const component = (name: TComponent) => {
-    const [type, direction] = DIRECTIONS_OF_COMPONENTS[name];
-    return typeRows
-      .filter((r) => r.type === type && r.money_direction === direction)
-      .reduce((sum, r) => sum + toBigInt(r.amount), 0n);
-  };
-  const base = {
-    revenue: component("revenue"),
-    refunds_out: component("refunds_out"),
-    expense: component("expense") + component("planned_expense"),
-    recurring_expense: component("recurring_expense"),
-    refunds_in: component("refunds_in"),
-    ad_spend: component("ad_spend"),
-  };
+  const base = summaryComponentsOf(
+    typeRows.map((r) => ({ type: r.type, direction: r.money_direction, amount: toBigInt(r.amount) })),
+  );
 
   const burnNow = burnOf(nowSums!.in90, nowSums!.out90);
   const burn = burnOf(toSums!.in90, toSums!.out90);
@@ -127,9 +120,7 @@ export async function getFinancialSummary(
     conversions: [...snapshots, ...(cash?.conversions ?? [])],
   });
   const d = shown.amounts;
-  const netRevenue = d.revenue - d.refunds_out;
-  const expenses = d.expense + d.recurring_expense - d.refunds_in;
-  const outflow = expenses + d.ad_spend;
+  const { netRevenue, expenses, outflow, net } = summaryTotals(d);
 
   // Breakdowns, item by item at the same display rate.
   const categoryRows = rows.filter((r) => r.set === "category");
@@ -177,7 +168,7 @@ export async function getFinancialSummary(
     data: {
       currency: shown.currency,
       base_currency: shown.baseCurrency,
-      scope: scope.kind === "business" ? { business_id: scope.businessId } : { personal: true as const },
+      scope: summaryScopeRef(scope),
       from,
       to,
       revenue_minor: toMinor(d.revenue),
@@ -186,7 +177,7 @@ export async function getFinancialSummary(
       net_revenue_minor: toMinor(netRevenue),
       expenses_minor: toMinor(expenses),
       outflow_minor: toMinor(outflow),
-      net_minor: toMinor(netRevenue - outflow),
+      net_minor: toMinor(net),
       by_type: byTypeList,
       by_category: byCategory,
       ...(byProject ? { by_project: byProjectList } : {}),

@@ -11,7 +11,7 @@
 import { Prisma } from "../db/generated/client";
 import type { TDbOrTx } from "../db/client";
 import type { TOwnerDay } from "../shared/owner-today";
-import { runRateOutSql, windowsWhereSql } from "./burn-sums";
+import { actualPartsSql, runRateOutSql } from "./burn-sums";
 import { directionSql } from "./counted";
 import { lateRateSql, snapshotConversionOf, staleSql, toBigInt, type TSummaryConversion } from "./display";
 import { daySql } from "./period";
@@ -54,14 +54,15 @@ const noFlows = (spans: readonly TSpan[]): TFlow[] => spans.map(() => ({ inMinor
 /**
  * Counted actuals of the scope in each span (occurred_on, both ends inclusive), by direction,
  * with the frozen rates behind all of them (weighted by Σ |base| over the spans' union), and
- * with `byBusiness` the same sums for each business: one scan.
+ * with `byBusiness` the same sums for each business: one scan. With `knownAt`, as known at that
+ * instant (the daily brief's end of day): two scans, one per part of burn-sums.ts actualPartsSql.
  */
 export async function actualFlows(
   db: TDbOrTx,
   day: TOwnerDay,
   scope: TReadScope,
   spans: readonly TSpan[],
-  options: { byBusiness?: boolean } = {},
+  options: { byBusiness?: boolean; knownAt?: Date } = {},
 ): Promise<TActualFlows> {
   const spanSums = spans.map(
     (span, i) =>
@@ -74,6 +75,17 @@ export async function actualFlows(
   const kind = options.byBusiness
     ? Prisma.sql`CASE WHEN GROUPING(e.type, e.direction) <> 0 THEN 'rate' WHEN GROUPING(e.business_id) = 0 THEN 'business' ELSE 'direction' END`
     : Prisma.sql`CASE WHEN GROUPING(e.type, e.direction) <> 0 THEN 'rate' ELSE 'direction' END`;
+  const grouped = (where: Prisma.Sql) =>
+    Prisma.sql`SELECT ${kind} AS kind, ${options.byBusiness ? Prisma.sql`e.business_id` : Prisma.sql`NULL::uuid`} AS business_id,
+                   e.type, e.direction, e.currency, e.fx_rate, e.fx_as_of, e.fx_source,
+                   ${Prisma.join(spanSums, ", ")},
+                   SUM(abs(e.base_amount_minor)) AS weight,
+                   ${lateRateSql("e")} AS late
+              FROM financial_events e
+             WHERE ${where}
+             GROUP BY GROUPING SETS (${sets})`;
+  // Each part grouped on its own (burn-sums.ts actualPartsSql); their groups add up below.
+  const parts = actualPartsSql(day.ownerId, scope, spans, options.knownAt).map(grouped);
   const rows = await db.$queryRaw<TFlowGroupRow[]>`
     SELECT r.kind, r.business_id::text AS business_id, ${directionSql("r")} AS money_direction, ${runRateOutSql("r")} AS run_rate,
            r.currency::text AS currency, r.fx_rate::text AS rate, to_char(r.fx_as_of, 'YYYY-MM-DD') AS as_of,
@@ -82,17 +94,11 @@ export async function actualFlows(
              spans.map((_, i) => Prisma.raw(`COALESCE(r.s_${i}, 0)::text AS s_${i}`)),
              ", ",
            )}
-      FROM (SELECT ${kind} AS kind, ${options.byBusiness ? Prisma.sql`e.business_id` : Prisma.sql`NULL::uuid`} AS business_id,
-                   e.type, e.direction, e.currency, e.fx_rate, e.fx_as_of, e.fx_source,
-                   ${Prisma.join(spanSums, ", ")},
-                   SUM(abs(e.base_amount_minor)) AS weight,
-                   ${lateRateSql("e")} AS late
-              FROM financial_events e
-             WHERE ${windowsWhereSql(day.ownerId, scope, spans)}
-             GROUP BY GROUPING SETS (${sets})) r`;
+      FROM (${Prisma.join(parts, " UNION ALL ")}) r`;
 
   const flows = noFlows(spans);
-  const conversions: TSummaryConversion[] = [];
+  // One rate group may come from both parts: merged (weights added, stale if either is).
+  const rates = new Map<string, { row: TFlowGroupRow; weight: bigint; stale: boolean }>();
   const byBusiness = new Map<string, TFlow[]>();
   const add = (into: TFlow[], row: TFlowGroupRow) =>
     into.forEach((flow, i) => {
@@ -110,17 +116,23 @@ export async function actualFlows(
       add(byBusiness.get(row.business_id)!, row);
     } else if (row.rate !== null) {
       // Rows without a frozen rate count in the sums and have no conversion.
-      conversions.push(
-        snapshotConversionOf({
-          currency: row.currency!,
-          rate: row.rate,
-          as_of: row.as_of!,
-          source: row.source!,
-          stale: row.stale === true,
-          weight: row.weight,
-        }),
-      );
+      const key = [row.currency, row.rate, row.as_of, row.source].join("|");
+      const seen = rates.get(key);
+      if (seen) {
+        seen.weight += toBigInt(row.weight);
+        seen.stale ||= row.stale === true;
+      } else rates.set(key, { row, weight: toBigInt(row.weight), stale: row.stale === true });
     }
   }
+  const conversions: TSummaryConversion[] = [...rates.values()].map(({ row, weight, stale }) =>
+    snapshotConversionOf({
+      currency: row.currency!,
+      rate: row.rate!,
+      as_of: row.as_of!,
+      source: row.source!,
+      stale,
+      weight: weight.toString(),
+    }),
+  );
   return { flows, conversions, byBusiness };
 }

@@ -2,35 +2,160 @@
 // /v1/forecast. Cash now (K6), reserved and commitments (K7), and the run rate of the last 90
 // days' actuals, laid out day by day by forecast-series.ts. Order of checks (§1.3): the window
 // (400) before the business (404).
+//
+// Three steps, so a simulation (server/simulations) runs the very same projection on inputs it
+// has altered, never a copy of these formulas:
+//   loadForecastInputs   the scope's inputs as data, in the base currency (the only reads);
+//   projectionAmounts    those inputs as the projection's amounts (commitments summed per day);
+//   showProjections      one or more projections' amounts in the display currency, converted
+//                        once as components (toDisplay), with the envelope's fx;
+// then buildForecastSeries (pure) lays out the window.
 import type { TDbOrTx } from "../db/client";
 import type { TClock } from "../shared/clock";
-import { cashPosition, toCashDto } from "./cash";
+import type { TOwnerDay } from "../shared/owner-today";
+import { burnWindow } from "./burn";
+import { cashPosition, toCashDto, type TCashPosition } from "./cash";
 import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDto, type TCommitment } from "./commitments";
 import { envelopeCoverage } from "./coverage";
-import { toDisplay, toMinor } from "./display";
-import { burnWindow } from "./burn";
-import { actualFlows } from "./flows";
-import { buildForecastSeries, type TDayCommitments, type TForecastSeries } from "./forecast-series";
-import { forecastWindow } from "./forecast-window";
+import { toDisplay, toMinor, type TDisplayed, type TSummaryConversion } from "./display";
+import { actualFlows, type TSpan } from "./flows";
+import { buildForecastSeries, type TDayCommitments, type TForecastSeries, type TForecastSeriesInput } from "./forecast-series";
+import { forecastWindow, type TWindow } from "./forecast-window";
 import { FORECAST_COVERAGE, type TForecast, type TForecastQuery } from "./forecast.schema";
 import { readOwnerDay } from "./period";
 import { OWNER_SCOPE, PERSONAL_SCOPE, resolveBusinessScope, toScopeRef, type TReadScope } from "./scope";
 
 export type TForecastTarget = { business_id: string } | { personal: true } | { owner: true };
 
-/** Commitments summed per day and kind (base currency). */
-function byDay(items: readonly TCommitment[]): Map<string, TDayCommitments> {
-  const days = new Map<string, TDayCommitments>();
-  for (const item of items) {
+/** What a projection starts from, in the base currency: the books' (loadForecastInputs) or a simulation's. */
+export type TForecastInputs = {
+  /** Cash now (K6); null without a snapshot. */
+  cash: TCashPosition | null;
+  /** K7 reserved. */
+  reservedMinor: bigint;
+  /** K7 commitments dated today to the window's end, each valued at today's rate. */
+  commitments: readonly TCommitment[];
+  /** The 90-day run-rate totals T_in and T_out. */
+  runRateIn: bigint;
+  runRateOut: bigint;
+  /** The conversions behind every amount above (the envelope's fx). */
+  conversions: readonly TSummaryConversion[];
+};
+
+/** The projection's amounts in one currency: everything buildForecastSeries needs but the window. */
+export type TProjectionAmounts = Omit<TForecastSeriesInput, "today" | "from" | "to">;
+
+/** The scope's inputs for a window ending on `end`, and the run rate's own window. */
+export async function loadForecastInputs(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  end: string,
+): Promise<{ inputs: TForecastInputs; runRateWindow: TSpan }> {
+  const runRateWindow = burnWindow(day.today);
+  // Independent reads, issued together (see overview.ts).
+  const [cash, reserved, commitments, actuals] = await Promise.all([
+    cashPosition(db, day, scope),
+    loadReserved(db, day, scope),
+    loadCommitments(db, day, scope, end),
+    actualFlows(db, day, scope, [runRateWindow]),
+  ]);
+  const flows = actuals.flows[0]!;
+  return {
+    inputs: {
+      cash,
+      reservedMinor: reserved.amountMinor,
+      commitments: commitments.items,
+      runRateIn: flows.inMinor,
+      runRateOut: flows.runRateOutMinor,
+      conversions: [...(cash?.conversions ?? []), ...reserved.conversions, ...commitments.conversions, ...actuals.conversions],
+    },
+    runRateWindow,
+  };
+}
+
+/** The inputs as the projection's amounts (base currency): commitments summed per day and kind. */
+export function projectionAmounts(inputs: TForecastInputs): TProjectionAmounts {
+  const committed = new Map<string, TDayCommitments>();
+  for (const item of inputs.commitments) {
     const sums = commitmentTotals([item]);
-    const day = days.get(item.date) ?? { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
-    days.set(item.date, {
+    const day = committed.get(item.date) ?? { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
+    committed.set(item.date, {
       plannedIn: day.plannedIn + sums.plannedIn,
       plannedOut: day.plannedOut + sums.plannedOut,
       subscriptions: day.subscriptions + sums.subscriptions,
     });
   }
-  return days;
+  return {
+    cashMinor: inputs.cash ? inputs.cash.amountMinor : null,
+    reservedMinor: inputs.reservedMinor,
+    committed,
+    runRateIn: inputs.runRateIn,
+    runRateOut: inputs.runRateOut,
+  };
+}
+
+/**
+ * Projections' amounts (base) in the display currency. Each is a set of components (cash,
+ * reserved, T_in, T_out, each day's sums by kind) converted once from the base in ONE toDisplay
+ * call, so identical components show identical amounts in every projection; the series is then
+ * rebuilt from the converted components, so the balances and totals add up in any currency.
+ */
+export async function showProjections<K extends string>(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  input: { displayCurrency?: string; projections: Record<K, TProjectionAmounts>; conversions: readonly TSummaryConversion[] },
+): Promise<{ shown: Record<K, TProjectionAmounts>; displayed: TDisplayed<string> }> {
+  const names = Object.keys(input.projections) as K[];
+  const components: Record<string, bigint> = {};
+  for (const name of names) {
+    const amounts = input.projections[name];
+    components[`${name}:reserved`] = amounts.reservedMinor;
+    components[`${name}:run_rate_in`] = amounts.runRateIn;
+    components[`${name}:run_rate_out`] = amounts.runRateOut;
+    if (amounts.cashMinor !== null) components[`${name}:cash`] = amounts.cashMinor;
+    for (const [date, sums] of amounts.committed) {
+      components[`${name}:${date}:planned_in`] = sums.plannedIn;
+      components[`${name}:${date}:planned_out`] = sums.plannedOut;
+      components[`${name}:${date}:subscriptions`] = sums.subscriptions;
+    }
+  }
+  const displayed = await toDisplay(db, day, {
+    displayCurrency: input.displayCurrency,
+    components,
+    conversions: input.conversions,
+  });
+  const shown = displayed.amounts;
+  const entries = names.map((name): [K, TProjectionAmounts] => {
+    const amounts = input.projections[name];
+    const committed = new Map<string, TDayCommitments>();
+    for (const date of amounts.committed.keys()) {
+      committed.set(date, {
+        plannedIn: shown[`${name}:${date}:planned_in`]!,
+        plannedOut: shown[`${name}:${date}:planned_out`]!,
+        subscriptions: shown[`${name}:${date}:subscriptions`]!,
+      });
+    }
+    return [
+      name,
+      {
+        cashMinor: amounts.cashMinor === null ? null : shown[`${name}:cash`]!,
+        reservedMinor: shown[`${name}:reserved`]!,
+        committed,
+        runRateIn: shown[`${name}:run_rate_in`]!,
+        runRateOut: shown[`${name}:run_rate_out`]!,
+      },
+    ];
+  });
+  return { shown: Object.fromEntries(entries) as Record<K, TProjectionAmounts>, displayed };
+}
+
+/** The projection (pure): the window's days, balances and totals from the amounts. */
+export function projectForecast(
+  amounts: TProjectionAmounts,
+  window: { today: string; from: string; to: string },
+): TForecastSeries {
+  return buildForecastSeries({ ...window, ...amounts });
 }
 
 function seriesDto(series: TForecastSeries) {
@@ -71,58 +196,22 @@ export async function getForecast(
       : "personal" in input.target
         ? PERSONAL_SCOPE
         : OWNER_SCOPE;
+  return forecastOf(db, day, scope, window, input.query.display_currency);
+}
 
-  const runRateWindow = burnWindow(day.today);
-  // Independent reads, issued together (see overview.ts).
-  const [cash, reserved, commitments, actuals, coverage] = await Promise.all([
-    cashPosition(db, day, scope),
-    loadReserved(db, day, scope),
-    loadCommitments(db, day, scope, window.to),
-    actualFlows(db, day, scope, [runRateWindow]),
+/** The forecast of a resolved scope over a checked window (GET …/forecast, and the business context). */
+export async function forecastOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, window: TWindow, displayCurrency?: string) {
+  const [{ inputs, runRateWindow }, coverage] = await Promise.all([
+    loadForecastInputs(db, day, scope, window.to),
     envelopeCoverage(db, day, scope, FORECAST_COVERAGE),
   ]);
-  const flows = actuals.flows[0]!;
-
-  // The components, in the base: cash, reserved, T_in, T_out and each day's sums by kind. With
-  // display_currency each is converted once and the series is rebuilt from the converted ones.
-  const committedByDay = byDay(commitments.items);
-  const components: Record<string, bigint> = {
-    reserved: reserved.amountMinor,
-    run_rate_in: flows.inMinor,
-    run_rate_out: flows.runRateOutMinor,
-  };
-  if (cash) components.cash = cash.amountMinor;
-  for (const [date, sums] of committedByDay) {
-    components[`${date}:planned_in`] = sums.plannedIn;
-    components[`${date}:planned_out`] = sums.plannedOut;
-    components[`${date}:subscriptions`] = sums.subscriptions;
-  }
-  const displayed = await toDisplay(db, day, {
-    displayCurrency: input.query.display_currency,
-    components,
-    conversions: [...(cash?.conversions ?? []), ...reserved.conversions, ...commitments.conversions, ...actuals.conversions],
+  const { shown, displayed } = await showProjections(db, day, {
+    displayCurrency,
+    projections: { forecast: projectionAmounts(inputs) },
+    conversions: inputs.conversions,
   });
-  const shown = displayed.amounts;
-  const shownByDay = new Map<string, TDayCommitments>(
-    [...committedByDay.keys()].map((date) => [
-      date,
-      {
-        plannedIn: shown[`${date}:planned_in`]!,
-        plannedOut: shown[`${date}:planned_out`]!,
-        subscriptions: shown[`${date}:subscriptions`]!,
-      },
-    ]),
-  );
-  const series = buildForecastSeries({
-    today: day.today,
-    from: window.from,
-    to: window.to,
-    cashMinor: cash ? shown.cash! : null,
-    reservedMinor: shown.reserved!,
-    committed: shownByDay,
-    runRateIn: shown.run_rate_in!,
-    runRateOut: shown.run_rate_out!,
-  });
+  const amounts = shown.forecast;
+  const series = projectForecast(amounts, { today: day.today, from: window.from, to: window.to });
 
   const data: TForecast = {
     currency: displayed.currency,
@@ -132,15 +221,15 @@ export async function getForecast(
     from: window.from,
     to: window.to,
     horizon_days: window.horizon_days,
-    starting_cash: toCashDto(cash, cash ? shown.cash : undefined),
-    reserved_minor: toMinor(shown.reserved!),
+    starting_cash: toCashDto(inputs.cash, amounts.cashMinor ?? undefined),
+    reserved_minor: toMinor(amounts.reservedMinor),
     ...seriesDto(series),
-    items: commitments.items.filter((item) => item.date >= window.from).map(toCommitmentItemDto),
+    items: inputs.commitments.filter((item) => item.date >= window.from).map(toCommitmentItemDto),
     run_rate: {
       window_from: runRateWindow.from,
       window_to: runRateWindow.to,
-      in_minor: toMinor(shown.run_rate_in!),
-      out_minor: toMinor(shown.run_rate_out!),
+      in_minor: toMinor(amounts.runRateIn),
+      out_minor: toMinor(amounts.runRateOut),
     },
     fx_used: displayed.fxUsed,
   };

@@ -10,7 +10,7 @@ import { cashPosition, toCashDto } from "./cash";
 import { commitmentTotals, loadCommitments, loadReserved, outgoing, toCommitmentItemDto } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor } from "./display";
-import { freeCapitalWindow } from "./forecast-window";
+import { freeCapitalWindow, type TWindow } from "./forecast-window";
 import { FREE_CAPITAL_COVERAGE, type TFreeCapital, type TFreeCapitalQuery } from "./free-capital.schema";
 import { readOwnerDay } from "./period";
 import { cashScopeOf, resolveReadScope, toScopeRef, type TReadScope } from "./scope";
@@ -28,6 +28,11 @@ export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; cloc
   const day = await readOwnerDay(db, input.ownerId, input.clock);
   const window = freeCapitalWindow(input.query.horizon_days, day.today);
   const scope = await resolveReadScope(db, day.ownerId, input.query);
+  return freeCapitalOf(db, day, scope, window, input.query.display_currency);
+}
+
+/** Free capital of a resolved scope over a checked window (GET /v1/free-capital, and the business context). */
+export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, window: TWindow, displayCurrency?: string) {
   const poolScope: TReadScope = scope.kind === "project" ? { kind: "business", businessId: scope.businessId } : scope;
 
   // Independent reads, issued together (see overview.ts).
@@ -50,7 +55,7 @@ export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; cloc
     components.project_subscriptions = project.subscriptions;
   }
   const displayed = await toDisplay(db, day, {
-    displayCurrency: input.query.display_currency,
+    displayCurrency,
     components,
     conversions: [
       ...(cash?.conversions ?? []),

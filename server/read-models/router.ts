@@ -1,7 +1,13 @@
 import { router } from "../trpc/init";
+import { getAdsRoute } from "./get-ads";
+import { getBusinessAdsRoute } from "./get-business-ads";
+import { getBusinessContextRoute } from "./get-business-context";
 import { getBusinessFinancialSummaryRoute } from "./get-business-financial-summary";
 import { getBusinessForecastRoute } from "./get-business-forecast";
+import { getBusinessProjectHealthRoute } from "./get-business-project-health";
+import { getBusinessSaasMetricsRoute } from "./get-business-saas-metrics";
 import { getCoverageRoute } from "./get-coverage";
+import { getDailyBriefRoute } from "./get-daily-brief";
 import { getForecastRoute } from "./get-forecast";
 import { getFreeCapitalRoute } from "./get-free-capital";
 import { getOverviewRoute } from "./get-overview";
@@ -17,4 +23,10 @@ export const readModelsRouter = router({
   forecast: getForecastRoute,
   freeCapital: getFreeCapitalRoute,
   overview: getOverviewRoute,
+  ads: getAdsRoute,
+  businessAds: getBusinessAdsRoute,
+  businessProjectHealth: getBusinessProjectHealthRoute,
+  businessContext: getBusinessContextRoute,
+  businessSaasMetrics: getBusinessSaasMetricsRoute,
+  dailyBrief: getDailyBriefRoute,
 });

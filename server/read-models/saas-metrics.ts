@@ -1,0 +1,361 @@
+// SaaS metrics (pinned-wave2 §2.7) of a business over [from, to], from its counted
+// subscription_change events (amount_minor = the MRR delta; payload customer_id,
+// subscription_id, change, mrr_minor, plan, mrr_remainder_minor).
+//
+//   key        (integration_id, payload.subscription_id), else (integration_id, customer_id); and
+//              the currency (decided: a subscription's MRR is a sum in one currency)
+//   MRR_k(D)   mrr_minor of the key's latest event with occurred_on ≤ D (ties created_at, id),
+//              else the running Σ of its deltas; MRR(D) = Σ positive MRR_k(D); S = from − 1, E = to
+//   movements  by change (churn → churned; missing or unknown: delta ≥ 0 expansion, else
+//              contraction); new, expansion, reactivation = Σ deltas; contraction, churned = |Σ|
+//   customers  customer_id within its integration (a key without one is its own customer:
+//              (integration_id, customer_ref, lone_ref) below);
+//              active at D: one of its keys has MRR_k(D) > 0
+//
+// One statement computes every sum: a window over each key's events gives its level after each
+// event and the day of its next one, so the level at a day D is the row with occurred_on ≤ D <
+// next; joined to the period's points (S and each month's end), grouped per point and currency.
+// Whether a customer was active at S is a window over the S and E rows, not a join (the planner
+// cannot estimate CTE rows, and a nested loop over two CTEs of thousands took seconds). Keys sort
+// by bytes (COLLATE "C": their order means nothing, a locale's comparison only costs).
+// Sums are per currency, each converted once to the base at today's rate (K5, "SaaS: §2.7"),
+// then the components to the display currency once; net_new, ARPA and the rates are recomputed
+// from the converted components.
+import { divideHalfEven } from "../fx/money";
+import type { TDbOrTx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { addDays, zoneDayStart } from "../../lib/days";
+import { actualCountedSql } from "./counted";
+import { envelopeCoverage } from "./coverage";
+import { currentAmounts, displayList, toBigInt, toDisplay, toMinor, type TCurrentItem } from "./display";
+import { dayEndExclusive, daySql, type TOwnerDay } from "./period";
+import { LOW_CONFIDENCE_BELOW, ratio, type TProvenanceSummary } from "./read-model.schema";
+import { movementAmounts, monthsOf, netNew, NO_DELTAS, type TDeltaSums } from "./saas-metrics-math";
+import {
+  LATEST_MOVEMENTS,
+  MOVEMENT_KINDS,
+  SAAS_COVERAGE_DOMAINS,
+  SAAS_SIGNAL_CODES,
+  type TMovementKind,
+  type TSaasMovement,
+} from "./saas-metrics.schema";
+import { eventScopeSql, type TReadScope } from "./scope";
+
+type TBusinessScope = Extract<TReadScope, { kind: "business" }>;
+
+/** `alias.payload` and a key of it as SQL literals (a bound key would leave `->` ambiguous: text or int). */
+function payloadKey(alias: string, field: string): [Prisma.Sql, Prisma.Sql] {
+  if (!/^[a-z]+$/.test(alias) || !/^[a-z_]+$/.test(field)) throw new Error(`Not a payload field: ${alias}.${field}`);
+  return [Prisma.raw(`${alias}.payload`), Prisma.raw(`'${field}'`)];
+}
+
+/**
+ * A payload field as a bigint when it is a JSON integer of at most 18 characters, else NULL (never
+ * a failed cast). jsonb prints a number in plain digits (1e3 as 1000), so no "." means an
+ * integer (strpos and length: a seventh less for the whole statement than a regex, bench read at 1,000,000 events).
+ */
+function payloadIntegerSql(alias: string, field: string): Prisma.Sql {
+  const [payload, key] = payloadKey(alias, field);
+  return Prisma.sql`CASE WHEN jsonb_typeof(${payload} -> ${key}) = 'number' AND strpos(${payload} ->> ${key}, '.') = 0
+                          AND length(${payload} ->> ${key}) <= 18 THEN (${payload} ->> ${key})::bigint END`;
+}
+
+/** A payload field as text (NULL when absent, JSON null or empty). */
+function payloadTextSql(alias: string, field: string): Prisma.Sql {
+  const [payload, key] = payloadKey(alias, field);
+  return Prisma.sql`NULLIF(${payload} ->> ${key}, '')`;
+}
+
+/** The movement an event counts as (one of MOVEMENT_KINDS, never NULL). */
+function movementKindSql(alias: string): Prisma.Sql {
+  const e = Prisma.raw(alias);
+  return Prisma.sql`CASE ${e}.payload ->> 'change'
+                      WHEN 'new' THEN 'new' WHEN 'expansion' THEN 'expansion' WHEN 'reactivation' THEN 'reactivation'
+                      WHEN 'contraction' THEN 'contraction' WHEN 'churned' THEN 'churned' WHEN 'churn' THEN 'churned'
+                      ELSE CASE WHEN ${e}.amount_minor >= 0 THEN 'expansion' ELSE 'contraction' END END`;
+}
+
+type TSumRow = {
+  set: "mrr" | "arr" | "retained" | "move" | "active_start" | "active_end" | "churned" | "new" | "source";
+  d: string | null;
+  currency: string | null;
+  change: string | null;
+  amount: string | null;
+  n: string | null;
+  n2: string | null;
+};
+
+type TMovementRow = {
+  id: string;
+  occurred_on: string;
+  customer_id: string | null;
+  subscription_id: string | null;
+  change: TMovementKind;
+  amount_minor: unknown;
+  mrr_minor: unknown;
+  currency: string;
+  plan: string | null;
+};
+
+export async function getSaasMetrics(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TBusinessScope,
+  query: { from: string; to: string; displayCurrency?: string },
+) {
+  const { from, to } = query;
+  const start = addDays(from, -1);
+  const months = monthsOf(from, to);
+  // S, then each month's last day; the last is E = to.
+  const points = [start, ...months.map((m) => m.to)];
+  const pointsSql = Prisma.join(points.map((p) => Prisma.sql`(${p}::date)`));
+  const changes = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND e.type = 'subscription_change' AND ${actualCountedSql("e")}`;
+
+  const sums = db.$queryRaw<TSumRow[]>`
+    WITH ev AS (
+      SELECT e.id, e.occurred_on, e.created_at, e.currency::text COLLATE "C" AS currency, e.amount_minor AS delta,
+             e.source_type, e.confidence, e.integration_id,
+             ${payloadTextSql("e", "subscription_id")} COLLATE "C" AS subscription_ref,
+             ${payloadTextSql("e", "customer_id")} COLLATE "C" AS customer_ref,
+             ${payloadIntegerSql("e", "mrr_minor")} AS mrr,
+             ${payloadIntegerSql("e", "mrr_remainder_minor")} AS remainder,
+             ${movementKindSql("e")} AS change
+        FROM financial_events e
+       WHERE ${changes} AND e.occurred_on <= ${daySql(to)}
+    ),
+    lv AS MATERIALIZED (
+      SELECT occurred_on, currency, delta, source_type, confidence, remainder, change,
+             integration_id, customer_ref, CASE WHEN customer_ref IS NULL THEN subscription_ref END AS lone_ref,
+             COALESCE(mrr, SUM(delta) OVER w) AS level,
+             LEAD(occurred_on) OVER w AS next_on
+        FROM ev
+      WINDOW w AS (PARTITION BY integration_id, currency, subscription_ref,
+                                CASE WHEN subscription_ref IS NULL THEN customer_ref END
+                   ORDER BY occurred_on, created_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+    ),
+    pts AS MATERIALIZED (
+      SELECT p.d, lv.currency, lv.integration_id, lv.customer_ref, lv.lone_ref, lv.level, lv.remainder
+        FROM lv JOIN (VALUES ${pointsSql}) AS p(d) ON lv.occurred_on <= p.d AND (lv.next_on IS NULL OR lv.next_on > p.d)
+    ),
+    ends AS MATERIALIZED (
+      SELECT d, currency, integration_id, customer_ref, lone_ref, level, remainder,
+             bool_or(level > 0 AND d = ${daySql(start)}) OVER (PARTITION BY integration_id, customer_ref, lone_ref) AS customer_at_start
+        FROM pts
+       WHERE d = ${daySql(start)} OR d = ${daySql(to)}
+    ),
+    cust AS MATERIALIZED (
+      SELECT bool_or(level > 0 AND d = ${daySql(start)}) AS at_start, bool_or(level > 0 AND d = ${daySql(to)}) AS at_end
+        FROM ends GROUP BY integration_id, customer_ref, lone_ref
+    )
+    SELECT 'mrr' AS set, to_char(d, 'YYYY-MM-DD') AS d, currency, NULL AS change, SUM(level)::text AS amount,
+           NULL AS n, NULL AS n2
+      FROM pts WHERE level > 0 GROUP BY d, currency
+    UNION ALL
+    SELECT 'arr', NULL, currency, NULL, (12 * SUM(level) + COALESCE(SUM(remainder), 0))::text, NULL, NULL
+      FROM ends WHERE d = ${daySql(to)} AND level > 0 GROUP BY currency
+    UNION ALL
+    SELECT 'retained', NULL, currency, NULL, SUM(level)::text, NULL, NULL
+      FROM ends WHERE d = ${daySql(to)} AND level > 0 AND customer_at_start GROUP BY currency
+    UNION ALL
+    SELECT 'move', to_char(occurred_on, 'YYYY-MM'), currency, change, SUM(delta)::text, COUNT(*)::text, NULL
+      FROM lv WHERE occurred_on >= ${daySql(from)} GROUP BY 2, currency, change
+    UNION ALL
+    SELECT 'active_start', NULL, NULL, NULL, NULL, COUNT(*) FILTER (WHERE at_start)::text, NULL FROM cust
+    UNION ALL
+    SELECT 'active_end', NULL, NULL, NULL, NULL, COUNT(*) FILTER (WHERE at_end)::text, NULL FROM cust
+    UNION ALL
+    SELECT 'churned', NULL, NULL, NULL, NULL, COUNT(*) FILTER (WHERE at_start AND NOT at_end)::text, NULL FROM cust
+    UNION ALL
+    SELECT 'new', NULL, NULL, NULL, NULL, COUNT(*)::text, NULL
+      FROM (SELECT 1 FROM lv WHERE change = 'new' GROUP BY integration_id, customer_ref, lone_ref
+             HAVING MIN(occurred_on) >= ${daySql(from)}) first_new
+    UNION ALL
+    SELECT 'source', NULL, source_type, NULL, MIN(confidence)::text, COUNT(*)::text,
+           COUNT(*) FILTER (WHERE confidence < ${LOW_CONFIDENCE_BELOW})::text
+      FROM lv WHERE occurred_on >= ${daySql(from)} GROUP BY source_type`;
+
+  const latest = db.$queryRaw<TMovementRow[]>`
+    SELECT e.id::text AS id, to_char(e.occurred_on, 'YYYY-MM-DD') AS occurred_on,
+           ${payloadTextSql("e", "customer_id")} AS customer_id, ${payloadTextSql("e", "subscription_id")} AS subscription_id,
+           ${movementKindSql("e")} AS change, e.amount_minor::text AS amount_minor,
+           (${payloadIntegerSql("e", "mrr_minor")})::text AS mrr_minor, e.currency::text AS currency,
+           ${payloadTextSql("e", "plan")} AS plan
+      FROM financial_events e
+     WHERE ${changes} AND e.occurred_on BETWEEN ${daySql(from)} AND ${daySql(to)}
+     ORDER BY e.occurred_on DESC, e.created_at DESC, e.id DESC
+     LIMIT ${LATEST_MOVEMENTS}`;
+
+  // Signals by the owner-timezone day of occurred_at.
+  const signals = db.$queryRaw<Array<{ code: string; n: string }>>`
+    SELECT s.code, COUNT(*)::text AS n
+      FROM integration_signals s
+     WHERE s.owner_id = ${day.ownerId}::uuid AND s.business_id = ${scope.businessId}::uuid
+       AND s.code IN (${Prisma.join([...SAAS_SIGNAL_CODES])})
+       AND s.occurred_at >= ${zoneDayStart(day.timezone, from)} AND s.occurred_at < ${dayEndExclusive(day.timezone, to)}
+     GROUP BY s.code`;
+
+  const [rows, movementRows, signalRows, coverage] = await Promise.all([
+    sums,
+    latest,
+    signals,
+    envelopeCoverage(db, day, scope, SAAS_COVERAGE_DOMAINS),
+  ]);
+
+  // --- Per-currency sums, in their own currency ---------------------------------------------
+  const currencies = [...new Set(rows.flatMap((r) => (r.currency !== null && r.set !== "source" ? [r.currency] : [])))].sort();
+  const count = (set: TSumRow["set"]) => Number(rows.find((r) => r.set === set)?.n ?? 0);
+  const amountOf = (set: TSumRow["set"], currency: string, d: string | null = null) =>
+    rows
+      .filter((r) => r.set === set && r.currency === currency && (d === null || r.d === d))
+      .reduce((sum, r) => sum + toBigInt(r.amount), 0n);
+  const deltasOf = (currency: string, month: string | null): TDeltaSums => {
+    const sums = { ...NO_DELTAS };
+    for (const r of rows) {
+      if (r.set !== "move" || r.currency !== currency || (month !== null && r.d !== month)) continue;
+      sums[r.change as TMovementKind] += toBigInt(r.amount);
+    }
+    return sums;
+  };
+
+  const perCurrency = currencies.map((currency) => {
+    const mrrAt = points.map((p) => amountOf("mrr", currency, p));
+    const moves = movementAmounts(deltasOf(currency, null));
+    return {
+      currency,
+      mrrStart: mrrAt[0]!,
+      mrrEnd: mrrAt.at(-1)!,
+      arr: amountOf("arr", currency),
+      retained: amountOf("retained", currency),
+      moves,
+      months: months.map((m, i) => ({ moves: movementAmounts(deltasOf(currency, m.month)), mrrEnd: mrrAt[i + 1]! })),
+    };
+  });
+  // Exact, in each original currency: no conversion rounding can make it true or false.
+  const consistent = perCurrency.every((c) => netNew(c.moves) === c.mrrEnd - c.mrrStart);
+
+  // --- Each per-currency sum converted once to the base (today's rate) -----------------------
+  const headline = ["mrrStart", "mrrEnd", "arr", "retained", ...MOVEMENT_KINDS] as const;
+  type THeadline = (typeof headline)[number];
+  const headlineOf = (c: (typeof perCurrency)[number], key: THeadline) =>
+    key === "mrrStart" || key === "mrrEnd" || key === "arr" || key === "retained" ? c[key] : c.moves[key];
+  const items: TCurrentItem[] = perCurrency.flatMap((c) =>
+    headline.map((key) => ({ amountMinor: headlineOf(c, key), currency: c.currency })),
+  );
+  const monthItems: TCurrentItem[] = perCurrency.flatMap((c) =>
+    c.months.flatMap((m) => [
+      ...MOVEMENT_KINDS.map((kind) => ({ amountMinor: m.moves[kind], currency: c.currency })),
+      { amountMinor: m.mrrEnd, currency: c.currency },
+    ]),
+  );
+  const converted = await currentAmounts(db, day, [...items, ...monthItems]);
+  let at = 0;
+  const base = Object.fromEntries(headline.map((key) => [key, 0n])) as Record<THeadline, bigint>;
+  for (let c = 0; c < perCurrency.length; c++) for (const key of headline) base[key] += converted.amounts[at++]!;
+  const baseMonths = months.map(() => ({ moves: { ...NO_DELTAS }, mrrEnd: 0n }));
+  for (let c = 0; c < perCurrency.length; c++) {
+    for (const month of baseMonths) {
+      for (const kind of MOVEMENT_KINDS) month.moves[kind] += converted.amounts[at++]!;
+      month.mrrEnd += converted.amounts[at++]!;
+    }
+  }
+
+  // --- The components in the display currency, derived figures recomputed --------------------
+  const shown = await toDisplay(db, day, {
+    displayCurrency: query.displayCurrency,
+    components: base,
+    // The envelope's fx from the headline conversions (the months re-convert the same sums).
+    conversions: converted.conversions.slice(0, items.length),
+  });
+  const d = shown.amounts;
+  const moves: TDeltaSums = {
+    new: d.new,
+    expansion: d.expansion,
+    reactivation: d.reactivation,
+    contraction: d.contraction,
+    churned: d.churned,
+  };
+  const activeStart = count("active_start");
+  const activeEnd = count("active_end");
+  const churnedCustomers = count("churned");
+
+  const monthShown = await displayList(
+    db,
+    day,
+    query.displayCurrency,
+    baseMonths.flatMap((m) => [...MOVEMENT_KINDS.map((kind) => m.moves[kind]), m.mrrEnd]),
+  );
+  let mat = 0;
+  const byMonth = months.map((m) => {
+    const shownMoves = { ...NO_DELTAS };
+    for (const kind of MOVEMENT_KINDS) shownMoves[kind] = monthShown[mat++]!;
+    const mrrEnd = monthShown[mat++]!;
+    return { month: m.month, from: m.from, to: m.to, ...movementDto(shownMoves), mrr_end_minor: toMinor(mrrEnd) };
+  });
+
+  const sourceRows = rows.filter((r) => r.set === "source");
+  const confidences = sourceRows.flatMap((r) => (r.amount === null ? [] : [Number(r.amount)]));
+  const provenance: TProvenanceSummary = {
+    events: sourceRows.reduce((sum, r) => sum + Number(r.n), 0),
+    by_source_type: Object.fromEntries(sourceRows.map((r) => [r.currency!, Number(r.n)])),
+    min_confidence: confidences.length > 0 ? Math.min(...confidences) : null,
+    low_confidence_events: sourceRows.reduce((sum, r) => sum + Number(r.n2), 0),
+  };
+  const signalCount = (code: string) => Number(signalRows.find((r) => r.code === code)?.n ?? 0);
+
+  return {
+    data: {
+      currency: shown.currency,
+      base_currency: shown.baseCurrency,
+      business_id: scope.businessId,
+      from,
+      to,
+      mrr_start_minor: toMinor(d.mrrStart),
+      mrr_end_minor: toMinor(d.mrrEnd),
+      arr_minor: toMinor(d.arr),
+      arpa_minor: activeEnd === 0 ? null : toMinor(divideHalfEven(d.mrrEnd, BigInt(activeEnd))),
+      movements_summary: { ...movementDto(moves), consistent },
+      customers: { active_start: activeStart, active_end: activeEnd, new: count("new"), churned: churnedCustomers },
+      rates: {
+        customer_churn_rate: ratio(BigInt(churnedCustomers), BigInt(activeStart)),
+        gross_mrr_churn_rate: ratio(d.churned + d.contraction, d.mrrStart),
+        net_mrr_retention: ratio(d.retained, d.mrrStart),
+      },
+      signals: Object.fromEntries(SAAS_SIGNAL_CODES.map((code) => [code, signalCount(code)])) as Record<
+        (typeof SAAS_SIGNAL_CODES)[number],
+        number
+      >,
+      movements: movementRows.map(toMovementDto),
+      movements_total: rows.filter((r) => r.set === "move").reduce((sum, r) => sum + Number(r.n), 0),
+      by_month: byMonth,
+      fx_used: shown.fxUsed,
+    },
+    fx: shown.fx,
+    coverage,
+    provenance_summary: provenance,
+  };
+}
+
+function movementDto(moves: TDeltaSums) {
+  return {
+    new_minor: toMinor(moves.new),
+    expansion_minor: toMinor(moves.expansion),
+    reactivation_minor: toMinor(moves.reactivation),
+    contraction_minor: toMinor(moves.contraction),
+    churned_minor: toMinor(moves.churned),
+    net_new_minor: toMinor(netNew(moves)),
+  };
+}
+
+function toMovementDto(row: TMovementRow): TSaasMovement {
+  return {
+    event_id: row.id,
+    occurred_on: row.occurred_on,
+    customer_id: row.customer_id,
+    subscription_id: row.subscription_id,
+    change: row.change,
+    mrr_delta_minor: toMinor(toBigInt(row.amount_minor)),
+    mrr_minor: row.mrr_minor === null ? null : toMinor(toBigInt(row.mrr_minor)),
+    currency: row.currency,
+    plan: row.plan,
+  };
+}
