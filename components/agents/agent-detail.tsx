@@ -1,6 +1,7 @@
 "use client";
 // One agent: its token (rotate: the new one is shown once), its status (suspend, reactivate),
-// its name, grants and allowed IP ranges (saving replaces the grants), and revoking it.
+// its name, grants and allowed IP ranges (saving replaces the grants), its decisions with their
+// outcomes, and revoking it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -13,6 +14,7 @@ import { CardHeader, CardSection } from "../ui/card";
 import { FormAlert } from "../ui/field";
 import { AlertIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
+import { AgentDecisions } from "./agent-decisions";
 import { AgentForm } from "./agent-form";
 import type { TResourceOption } from "./grants";
 import { TokenDialog, type TShownToken } from "./token-dialog";
@@ -209,6 +211,8 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
             />
           </div>
         </CardSection>
+
+        <AgentDecisions agentId={agent.id} />
 
         {revoked ? null : (
           <CardSection

@@ -39,7 +39,11 @@ const KIND_FILTERS = [
   { value: "request", label: "Requests" },
 ] as const;
 
+/** An agent's ad budget change (POST /v1/ad-budget-changes), shown as a diff of the campaign's daily budget. */
+const AD_BUDGET_CHANGE_ACTION = "ad_budget_change.create";
+
 const ACTION_LABELS: Record<string, string> = {
+  [AD_BUDGET_CHANGE_ACTION]: "Change an ad budget",
   grant_scope: "Grant a permission",
   connect_integration: "Connect an integration",
   provide_data: "Provide data",
@@ -50,6 +54,7 @@ const TRIGGER_LABELS: Record<TApproval["trigger"], string> = {
   over_limit: "Over its spending limit",
   request: "The agent asked",
   within_limits: "Within its limits (recorded only)",
+  owner: "Your own change (recorded only)",
 };
 
 const DECISION_VERBS: Record<string, string> = { approved: "Approved", rejected: "Rejected", dismissed: "Dismissed" };
@@ -223,7 +228,11 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
         </blockquote>
       ) : null}
 
-      <Params approval={approval} />
+      {approval.action === AD_BUDGET_CHANGE_ACTION ? (
+        <AdBudgetChangeDiff approval={approval} agent={agent} />
+      ) : (
+        <Params approval={approval} />
+      )}
 
       {pending ? (
         <div className="approval-decide">
@@ -293,6 +302,86 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
         </div>
       )}
     </article>
+  );
+}
+
+type TBudgetParams = {
+  campaign_id?: string;
+  ad_set_id?: string;
+  ad_group_id?: string;
+  previous_daily_budget_minor?: number;
+  new_daily_budget_minor?: number;
+  currency?: string;
+  effective_on?: string;
+  note?: string;
+};
+
+/**
+ * An ad budget change as a diff: the campaign, its daily budget before → after, when, the
+ * owner-facing note, and (held over a limit) the agent's ads limits it would pass.
+ */
+function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: TAgent | undefined }) {
+  const { locale } = usePreferences();
+  const params = approval.params as TBudgetParams;
+  const currency = params.currency ?? "";
+  const money = (minor: number | undefined) =>
+    typeof minor === "number" && currency ? formatMinor(minor, currency, locale) : "unknown";
+  const limits =
+    approval.trigger === "over_limit"
+      ? (agent?.grants ?? []).filter((g) => g.scope === "ads" && (g.daily_limit_minor !== null || g.monthly_limit_minor !== null))
+      : [];
+  return (
+    <dl className="approval-params" aria-label="Budget change">
+      <div>
+        <dt>Campaign</dt>
+        <dd className="mono">
+          {params.campaign_id ?? "?"}
+          {params.ad_set_id ? ` · ad set ${params.ad_set_id}` : ""}
+          {params.ad_group_id ? ` · ad group ${params.ad_group_id}` : ""}
+        </dd>
+      </div>
+      <div>
+        <dt>Daily budget</dt>
+        <dd className="amount">
+          <del>{money(params.previous_daily_budget_minor)}</del> <span aria-hidden="true">→</span>
+          <span className="visually-hidden"> becomes </span> <ins>{money(params.new_daily_budget_minor)}</ins>
+        </dd>
+      </div>
+      <div>
+        <dt>Effective</dt>
+        <dd>{params.effective_on ?? "From the day you approve"}</dd>
+      </div>
+      {params.note ? (
+        <div>
+          <dt>Note</dt>
+          <dd>{params.note}</dd>
+        </div>
+      ) : null}
+      {limits.map((grant) => (
+        <div key={`${grant.resource}-${grant.daily_limit_minor}-${grant.monthly_limit_minor}`}>
+          <dt>Limit it hit</dt>
+          <dd>
+            {[
+              grant.daily_limit_minor !== null
+                ? `${formatMinor(grant.daily_limit_minor, grant.currency ?? "", locale)} a day`
+                : null,
+              grant.monthly_limit_minor !== null
+                ? `${formatMinor(grant.monthly_limit_minor, grant.currency ?? "", locale)} a month`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(", ")}{" "}
+            <span className="muted mono">({grant.resource === "*" ? "all resources" : grant.resource})</span>
+          </dd>
+        </div>
+      ))}
+      {approval.trigger === "over_limit" && approval.currency && limits.every((g) => g.currency !== approval.currency) ? (
+        <div>
+          <dt>Currency</dt>
+          <dd>{approval.currency} is not its limits&apos; currency, so it cannot be counted without you.</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 

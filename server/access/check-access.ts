@@ -32,9 +32,28 @@ export async function checkAccess(rule: TAccessRule | undefined, actor: TActor, 
   if (rule.kind === "owner") {
     throw await denied(actor, call, "This operation is for the owner only.", { required: "owner" });
   }
-  if (rule.scope && !hasScope(actor.grants, rule.scope)) {
-    throw await denied(actor, call, `This operation needs a grant of ${rule.scope}.`, { required_scope: rule.scope });
+  const required = scopesOf(rule.scope);
+  const missing = required.filter((scope) => !hasScope(actor.grants, scope));
+  if (missing.length > 0) {
+    throw await denied(actor, call, `This operation needs a grant of ${missing.join(" and ")}.`, scopeDetails(missing, required));
   }
+}
+
+/** The scopes an access rule names, as a list. */
+export function scopesOf(scope: TScope | readonly TScope[] | undefined): readonly TScope[] {
+  return scope === undefined ? [] : typeof scope === "string" ? [scope] : scope;
+}
+
+/**
+ * What a denial names: `required_scope` (the first scope missing), and for an operation needing
+ * several scopes `required_scopes`, every one missing.
+ */
+function scopeDetails(missing: readonly TScope[], required: readonly TScope[], resource?: string) {
+  return {
+    required_scope: missing[0]!,
+    ...(required.length > 1 ? { required_scopes: [...missing] } : {}),
+    ...(resource === undefined ? {} : { resource }),
+  };
 }
 
 /**
@@ -49,11 +68,61 @@ export async function requireGrant(agent: TAgentActor, scope: TScope, resource: 
   throw await denied(agent, call, `No grant of ${scope} covers ${label}.`, { required_scope: scope, resource: label });
 }
 
+/**
+ * Grants of EVERY scope in `scopes` covering `resource` (operations needing several, e.g.
+ * simulations: finances:observe and forecast:observe); without them, one 403 scope_denied naming
+ * every scope missing and the resource (audited).
+ */
+export async function requireGrants(
+  agent: TAgentActor,
+  scopes: readonly TScope[],
+  resource: TResource,
+  call: TAccessCall,
+): Promise<TGrant[]> {
+  const grants = scopes.map((scope) => findGrant(agent.grants, scope, resource));
+  const missing = scopes.filter((_, i) => grants[i] === null);
+  if (missing.length === 0) return grants as TGrant[];
+  const label = resourceLabel(resource);
+  throw await denied(agent, call, `No grant of ${missing.join(" and ")} covers ${label}.`, scopeDetails(missing, scopes, label));
+}
+
+/**
+ * A grant of ANY scope of the agent's covering `resource` (operations open to every
+ * covering grant, e.g. recording a decision, pinned-wave2 §3.2); without one, 403 scope_denied
+ * with `details: { required_scope: "any", resource }` (audited).
+ */
+export async function requireAnyGrant(agent: TAgentActor, resource: TResource, call: TAccessCall): Promise<TGrant> {
+  for (const grant of agent.grants) {
+    // findGrant over this one grant: the grant itself when it covers the resource.
+    if (findGrant([grant], grant.scope as TScope, resource)) return grant;
+  }
+  const label = resourceLabel(resource);
+  throw await denied(agent, call, `No grant of any scope covers ${label}.`, { required_scope: "any", resource: label });
+}
+
+/**
+ * "Own records" operations (pinned-wave2 §1.2.4): a record of the agent's owner that another
+ * agent authored is 403 scope_denied, `details: { required: "own_record", resource }` (audited).
+ * The caller has already answered 404 for an unknown or another owner's record.
+ */
+export async function requireOwnRecord(
+  agent: TAgentActor,
+  authorAgentId: string | null,
+  resource: string,
+  call: TAccessCall,
+): Promise<void> {
+  if (authorAgentId === agent.agentId) return;
+  throw await denied(agent, call, `Only the agent that recorded ${resource} may read it.`, { required: "own_record", resource });
+}
+
 async function denied(
   agent: TAgentActor,
   call: TAccessCall,
   message: string,
-  details: { required: "owner" } | { required_scope: TScope; resource?: string },
+  details:
+    | { required: "owner" }
+    | { required: "own_record"; resource: string }
+    | { required_scope: TScope | "any"; required_scopes?: TScope[]; resource?: string },
 ): Promise<AppError> {
   await recordAudit(await call.db(), {
     ownerId: agent.ownerId,

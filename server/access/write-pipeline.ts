@@ -7,10 +7,10 @@ import type { TAgentActor } from "../auth/actor";
 import { callerOf, type TCaller } from "../auth/caller";
 import { resourceLabel, type TGrant } from "../auth/grants";
 import { recordAudit } from "../audit/audit-service";
-import { createApproval } from "../approvals/approval-service";
+import { createApproval, recordApprovalResult } from "../approvals/approval-service";
 import { requireReason } from "../approvals/reason";
 import type { TAgentWrite } from "../approvals/write-registry";
-import type { TDbOrTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import type { TContext } from "../trpc/context";
@@ -27,7 +27,16 @@ export async function performWrite<TInput extends { reason?: string }, TOutput>(
 ): Promise<TWriteOutcome<TOutput>> {
   const caller = callerOf(ctx);
   if (caller.actor.type === "owner") {
-    return { kind: "executed", data: await inTransaction(ctx.db, (tx) => write.execute(tx, caller, input)) };
+    const data = await inTransaction(ctx.db, async (tx) => {
+      const approval = write.recordApproval ? await autoApprove(tx, caller, write, input, "owner", null, null) : null;
+      return finish(
+        tx,
+        caller,
+        approval,
+        await write.execute(tx, caller, input, approval === null ? null : { id: approval, limitChecked: null }),
+      );
+    });
+    return { kind: "executed", data };
   }
   return performAgentWrite(ctx.db, caller, caller.actor, write, input);
 }
@@ -41,7 +50,7 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
 ): Promise<TWriteOutcome<TOutput>> {
   const reason = requireReason(input.reason);
   // Unknown or another owner's: 404 (resourceOf). The owner's, but no grant covers it: 403, audited.
-  const resource = await write.resourceOf(db, caller.ownerId, input);
+  const resource = await write.resourceOf(db, caller.ownerId, input, caller.now);
   const grant = await requireGrant(agent, write.scope, resource, {
     operation: write.action,
     db: () => db,
@@ -61,13 +70,52 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
           throw new LimitExceededError("day", grant.dailyLimitMinor ?? grant.monthlyLimitMinor ?? 0n);
         await reserveWithinLimits(tx, grant, amount.amountMinor);
       }
-      return write.execute(tx, caller, input);
+      const approval = write.recordApproval
+        ? await autoApprove(tx, caller, write, input, "within_limits", agent.agentId, amount, reason)
+        : null;
+      return finish(
+        tx,
+        caller,
+        approval,
+        await write.execute(tx, caller, input, approval === null ? null : { id: approval, limitChecked: approval }),
+      );
     });
     return { kind: "executed", data };
   } catch (error) {
     if (!(error instanceof LimitExceededError)) throw error;
     return overLimit(db, caller, grant, error, resourceLabel(resource), () => hold("over_limit"));
   }
+}
+
+/** The auto_approved approval an executed write records (recordApproval), in its transaction. */
+async function autoApprove<TInput extends { reason?: string }>(
+  tx: TTx,
+  caller: TCaller,
+  write: TAgentWrite<TInput, unknown>,
+  input: TInput,
+  trigger: "owner" | "within_limits",
+  agentId: string | null,
+  amount: { amountMinor: bigint; currency: string } | null,
+  reason: string | null = null,
+): Promise<string> {
+  const approval = await createApproval(tx, caller, {
+    kind: "write",
+    action: write.action,
+    agentId,
+    reason: reason ?? input.reason ?? null,
+    trigger,
+    params: input,
+    amountMinor: amount?.amountMinor ?? null,
+    currency: amount?.currency ?? null,
+    status: "auto_approved",
+  });
+  return approval.id;
+}
+
+/** Stores what the auto-approved write answered on its approval, as an approved held write's is. */
+async function finish<TOutput>(tx: TTx, caller: TCaller, approvalId: string | null, data: TOutput): Promise<TOutput> {
+  if (approvalId) await recordApprovalResult(tx, caller.ownerId, approvalId, data);
+  return data;
 }
 
 async function overLimit<T>(

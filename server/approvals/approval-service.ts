@@ -112,6 +112,11 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
   });
 }
 
+/** What an auto-approved write answered, stored as an approved write's result ({ status, data }). */
+export async function recordApprovalResult(tx: TTx, ownerId: string, id: string, data: unknown): Promise<void> {
+  await tx.approval.updateMany({ where: { id, ownerId }, data: { result: toJson({ status: "succeeded", data }) } });
+}
+
 export async function findApprovals(db: TDbOrTx, ownerId: string, query: TPageQuery & { kind?: string; status?: string }) {
   const args = pageArgs(query);
   const rows = await db.approval.findMany({
@@ -226,7 +231,7 @@ export async function approve(
       if (!parsed.success) throw toAppError(parsed.error);
       const actor = row.agentId ? agentCaller(caller, row.agentId) : caller;
       // A failure here rolls the whole decision back: the approval stays pending.
-      result = await write.execute(tx, actor, parsed.data);
+      result = await write.execute(tx, actor, parsed.data, write.recordApproval ? { id: row.id, limitChecked: null } : null);
     } else if (row.action === "grant_scope" && row.agentId) {
       const grant = await overriddenGrant(tx, caller.ownerId, stored, override);
       params = { ...stored, grant };

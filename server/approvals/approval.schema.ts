@@ -17,7 +17,11 @@ export const ZApproval = z
     status: z.enum(APPROVAL_STATUSES),
     agent_id: ZUuid.nullable(),
     reason: z.string().nullable(),
-    trigger: z.enum(["level_recommend", "over_limit", "request", "within_limits"]),
+    trigger: z
+      .enum(["level_recommend", "over_limit", "request", "within_limits", "owner"])
+      .describe(
+        "Why it waits (level_recommend, over_limit, request), or why it was auto_approved: within_limits (an agent at level execute) or owner (the owner's own write).",
+      ),
     params: z.record(z.string(), z.unknown()).describe("The held write's body, or the request's terms."),
     amount_minor: z.number().int().nullable(),
     currency: ZCurrency.nullable(),

@@ -7,6 +7,13 @@ import type { TResource } from "../auth/grants";
 import type { TScope } from "../auth/scopes";
 import type { TDbOrTx, TTx } from "../db/client";
 
+/** The approval an executed write runs under, when its write records one (`recordApproval`). */
+export type TWriteApproval = {
+  id: string;
+  /** The auto_approved approval of an agent's write counted within its limits (its id); else null. */
+  limitChecked: string | null;
+};
+
 export type TAgentWrite<TInput extends { reason?: string }, TOutput> = {
   /** The approval's action, e.g. "ad_budget_change.create". */
   action: string;
@@ -14,11 +21,17 @@ export type TAgentWrite<TInput extends { reason?: string }, TOutput> = {
   /** The body schema (params_override on approval is validated by it too). */
   schema: z.ZodType<TInput>;
   /** What the write touches; throws not_found when it does not exist or is another owner's. */
-  resourceOf: (db: TDbOrTx, ownerId: string, input: TInput) => Promise<TResource>;
+  resourceOf: (db: TDbOrTx, ownerId: string, input: TInput, now: Date) => Promise<TResource>;
   /** The money it commits, counted against the grant's limits. */
   amountOf?: (input: TInput) => { amountMinor: bigint; currency: string } | null;
-  /** Does the write (and its audit entry) inside `tx`. */
-  execute: (tx: TTx, caller: TCaller, input: TInput) => Promise<TOutput>;
+  /**
+   * Every execution has an approval: the pipeline creates an auto_approved one for the owner
+   * (trigger owner) and for an agent at level execute (trigger within_limits) in the write's
+   * transaction; an approved held write runs under the held one.
+   */
+  recordApproval?: boolean;
+  /** Does the write (and its audit entry) inside `tx`; `approval` is given when recordApproval is set. */
+  execute: (tx: TTx, caller: TCaller, input: TInput, approval: TWriteApproval | null) => Promise<TOutput>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

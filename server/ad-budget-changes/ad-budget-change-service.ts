@@ -1,0 +1,175 @@
+// Ad budget changes (pinned-wave2 §3.1): the first registered agent write. The write pipeline
+// (access/write-pipeline.ts) runs it: an agent's reason, the integration (404; not ads 400; not
+// active 409), an `ads` grant covering its business (403), the level and limits (202 / 403),
+// then `execute` writes the planned change under its approval (recordApproval). An agent's
+// executed change also records an agent decision (§3.2) in the same transaction. The platforms
+// are mocks: a budget_change_applied / _failed signal moves the change (ingest/budget-change-signals.ts).
+import { randomUUID } from "node:crypto";
+import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
+import type { TCaller } from "../auth/caller";
+import { auditCaller } from "../audit/audit-service";
+import { defineAgentWrite } from "../approvals/write-registry";
+import type { TDbOrTx } from "../db/client";
+import type { AdBudgetChange } from "../db/generated/client";
+import { recordAgentDecisionInTx } from "../decisions/decision-service";
+import { AppError } from "../errors/app-error";
+import { toJsonAmount } from "../fx/base-amounts";
+import { ownerSettings } from "../ledger/ledger-service";
+import {
+  ADS_PROVIDERS,
+  ZCreateAdBudgetChangeInput,
+  type TAdBudgetChange,
+  type TCreateAdBudgetChangeInput,
+} from "./ad-budget-change.schema";
+
+/** How far ahead a change may be planned (effective_on ≤ today + this). */
+const MAX_DAYS_AHEAD = 365;
+
+/** Counted against the grant's limits (per day): the increase, max(0, new − previous), or new without previous. */
+export function countedAmount(
+  input: Pick<TCreateAdBudgetChangeInput, "previous_daily_budget_minor" | "new_daily_budget_minor">,
+): bigint {
+  const next = BigInt(input.new_daily_budget_minor);
+  if (input.previous_daily_budget_minor === undefined) return next;
+  const increase = next - BigInt(input.previous_daily_budget_minor);
+  return increase > 0n ? increase : 0n;
+}
+
+/**
+ * What a change needs besides its body, in §1.3's order: effective_on within the owner's
+ * today..today+365 (400), the integration the owner's (404), an ads one of a business with the
+ * matching ad_set_id / ad_group_id (400), active (409). Run before the grant check and again
+ * when the change executes (an approval may run it days later).
+ */
+async function checkChange(db: TDbOrTx, ownerId: string, input: TCreateAdBudgetChangeInput, now: Date) {
+  const { today } = await ownerSettings(db, ownerId, now);
+  const effectiveOn = input.effective_on ?? today;
+  const lastDay = addDays(today, MAX_DAYS_AHEAD);
+  if (effectiveOn < today || effectiveOn > lastDay) {
+    throw AppError.invalidField("effective_on", `must be from today (${today}) to ${lastDay}`);
+  }
+  const integration = await db.integration.findFirst({ where: { id: input.integration_id, ownerId } });
+  if (!integration) throw AppError.notFound("integration");
+  const issues: Array<{ path: string; message: string }> = [];
+  const platform = integration.provider as (typeof ADS_PROVIDERS)[number];
+  if (!ADS_PROVIDERS.includes(platform)) {
+    issues.push({ path: "integration_id", message: `is a ${integration.provider} integration, not social_ads or search_ads` });
+  } else {
+    if (input.ad_set_id !== undefined && platform !== "social_ads")
+      issues.push({ path: "ad_set_id", message: "is for social_ads; use ad_group_id for search_ads" });
+    if (input.ad_group_id !== undefined && platform !== "search_ads")
+      issues.push({ path: "ad_group_id", message: "is for search_ads; use ad_set_id for social_ads" });
+  }
+  if (integration.businessId === null) issues.push({ path: "integration_id", message: "belongs to no business" });
+  if (issues.length > 0) {
+    throw new AppError("validation_error", issues.map((i) => `${i.path}: ${i.message}`).join("; "), { details: { issues } });
+  }
+  if (integration.status !== "active") {
+    throw new AppError("state_conflict", `The integration is ${integration.status}, not active: reconnect it first.`);
+  }
+  return { integration: { ...integration, businessId: integration.businessId!, platform }, today, effectiveOn };
+}
+
+export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
+  const previous = row.previousDailyBudgetMinor;
+  return {
+    id: row.id,
+    business_id: row.businessId,
+    integration_id: row.integrationId,
+    platform: row.platform as TAdBudgetChange["platform"],
+    account_id: row.accountId,
+    campaign_id: row.campaignId,
+    ad_set_id: row.adSetId,
+    ad_group_id: row.adGroupId,
+    previous_daily_budget_minor: previous === null ? null : toJsonAmount(previous),
+    new_daily_budget_minor: toJsonAmount(row.newDailyBudgetMinor),
+    delta_daily_minor: previous === null ? null : toJsonAmount(row.newDailyBudgetMinor - previous),
+    currency: row.currency,
+    effective_on: utcDayOf(row.effectiveOn),
+    status: row.status as TAdBudgetChange["status"],
+    approval_id: row.approvalId,
+    limit_checked: row.limitChecked,
+    decision_id: row.decisionId,
+    agent_id: row.agentId,
+    reason: row.reason,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    applied_at: row.appliedAt?.toISOString() ?? null,
+    failure: row.failureCode === null ? null : { code: row.failureCode, message: row.failureMessage ?? "" },
+  };
+}
+
+/** POST /v1/ad-budget-changes as a registered agent write (`ad_budget_change.create`, scope ads). */
+export const adBudgetChangeWrite = defineAgentWrite({
+  action: "ad_budget_change.create",
+  scope: "ads",
+  schema: ZCreateAdBudgetChangeInput,
+  recordApproval: true,
+  resourceOf: async (db, ownerId, input, now) => {
+    const { integration } = await checkChange(db, ownerId, input, now);
+    return { kind: "business", businessId: integration.businessId };
+  },
+  amountOf: (input) => ({ amountMinor: countedAmount(input), currency: input.currency }),
+  execute: async (tx, caller: TCaller, input, approval) => {
+    if (!approval) throw new AppError("internal_error", "An ad budget change executes only under an approval.");
+    const { integration, today, effectiveOn } = await checkChange(tx, caller.ownerId, input, caller.now);
+    const id = randomUUID();
+    const agentId = caller.actor.type === "agent" ? caller.actor.agentId : null;
+    const reason = input.reason ?? null;
+    // An agent's executed change is also its decision, judged later by its outcome (§3.2).
+    const decision = agentId
+      ? await recordAgentDecisionInTx(tx, caller, {
+          agentId,
+          scope: { businessId: integration.businessId, projectId: null, personal: false },
+          title: `Ad budget ${input.campaign_id}: ${input.previous_daily_budget_minor ?? "?"} → ${input.new_daily_budget_minor}`,
+          amountMinor: countedAmount(input),
+          currency: input.currency,
+          occurredOn: today,
+          approvalId: approval.id,
+          ref: { type: "ad_budget_change", id },
+          reason,
+        })
+      : null;
+    const row = await tx.adBudgetChange.create({
+      data: {
+        id,
+        ownerId: caller.ownerId,
+        businessId: integration.businessId,
+        integrationId: integration.id,
+        platform: integration.platform,
+        accountId: integration.accountId,
+        campaignId: input.campaign_id,
+        adSetId: input.ad_set_id ?? null,
+        adGroupId: input.ad_group_id ?? null,
+        previousDailyBudgetMinor:
+          input.previous_daily_budget_minor === undefined ? null : BigInt(input.previous_daily_budget_minor),
+        newDailyBudgetMinor: BigInt(input.new_daily_budget_minor),
+        currency: input.currency,
+        effectiveOn: utcMidnightOf(effectiveOn),
+        approvalId: approval.id,
+        limitChecked: approval.limitChecked,
+        decisionId: decision?.id ?? null,
+        agentId,
+        reason,
+        note: input.note ?? null,
+      },
+    });
+    await auditCaller(
+      tx,
+      caller,
+      "ad_budget_change.created",
+      { type: "ad_budget_change", id },
+      {
+        integration_id: integration.id,
+        campaign_id: input.campaign_id,
+        previous_daily_budget_minor: input.previous_daily_budget_minor ?? null,
+        new_daily_budget_minor: input.new_daily_budget_minor,
+        currency: input.currency,
+        effective_on: effectiveOn,
+        approval_id: approval.id,
+        ...(decision ? { decision_id: decision.id } : {}),
+      },
+    );
+    return toAdBudgetChangeDto(row);
+  },
+});
