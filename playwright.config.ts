@@ -43,6 +43,9 @@ if (!process.env.E2E_RUN_ID) {
 }
 const dataDir = process.env.E2E_DATA_DIR!;
 
+/** Specs that see the shared owner's empty books: they run before all the others. */
+const EMPTY_STATE_SPECS = [/businesses\.spec\.ts$/, /finance-pages\.spec\.ts$/];
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -58,9 +61,34 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
+  // The specs share one owner. Those that check the first-run empty states (no businesses, no
+  // balances) run first, in a project of their own; every other spec may fill the books after them.
   projects: [
     {
+      name: "empty-states",
+      testMatch: EMPTY_STATE_SPECS,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+    {
       name: "chromium",
+      testIgnore: EMPTY_STATE_SPECS,
+      dependencies: ["empty-states"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
@@ -97,6 +125,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR!,
       LOG_LEVEL: "warn",
+      // The notification webhook's e2e receiver listens here (http, a loopback address: allowed only by this list).
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
     },
   },
 });

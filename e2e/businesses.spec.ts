@@ -63,6 +63,9 @@ test("the owner creates a business and a project, then signs out", async ({ page
   await row.getByRole("link", { name: "Atlas Studio" }).click();
   await expect(page).toHaveURL(/\/businesses\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Atlas Studio", level: 1 })).toBeVisible();
+  // Projects are managed on the business's Projects tab.
+  await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/\/businesses\/[0-9a-f-]{36}\/projects$/);
   await expect(page.getByText("No projects yet")).toBeVisible();
 
   await page.getByLabel("Project name").fill("Website redesign");

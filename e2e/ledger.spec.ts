@@ -19,6 +19,7 @@ async function createBusinessWithProjects(page: Page, projects: string[]) {
     .getByRole("link", { name: BUSINESS })
     .click();
   await expect(page.getByRole("heading", { name: BUSINESS, level: 1 })).toBeVisible();
+  await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Projects" }).click();
   for (const project of projects) {
     await page.getByLabel("Project name").fill(project);
     await page.getByRole("button", { name: "Create project" }).click();

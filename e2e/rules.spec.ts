@@ -199,8 +199,8 @@ test("a project is renamed and archived on its business's page, and leaves the r
     expect(response.status()).toBe(201);
   }
   await signIn(page);
-  await page.goto(`/businesses/${businessId}`);
-  const projects = page.getByRole("region", { name: "Projects" });
+  await page.goto(`/businesses/${businessId}/projects`);
+  const projects = page.getByRole("region", { name: "Projects", exact: true });
   const shop = projects.getByRole("row", { name: /Shop/ });
   await shop.getByRole("button", { name: "Rename Shop" }).click();
   await shop.getByLabel("New name for Shop").fill("WEBSITE");

@@ -9,6 +9,7 @@ import {
   daysBetween,
   daysInMonth,
   formatDay,
+  hourIn,
   isCalendarDay,
   localToday,
   todayIn,
@@ -76,6 +77,15 @@ describe("today", () => {
     for (const zone of ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham"])
       for (const instant of [now, new Date("2026-02-28T22:00:00Z"), new Date("2028-12-31T12:00:00Z")])
         expect(todayIn(zone, instant)).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(instant));
+  });
+
+  it("hourIn: the wall clock's hour in a zone, across a DST change; an unknown zone counts as UTC", () => {
+    expect(hourIn("UTC", now)).toBe(23);
+    expect(hourIn("Pacific/Auckland", new Date("2026-11-23T18:00:00Z"))).toBe(7); // NZDT, UTC+13
+    expect(hourIn("America/Los_Angeles", new Date("2026-11-24T14:59:59Z"))).toBe(6); // PST, UTC−8
+    // 2027-03-14: Los Angeles springs forward at 02:00, so 07:00 PDT is 14:00 UTC (not 15:00).
+    expect(hourIn("America/Los_Angeles", new Date("2027-03-14T14:00:00Z"))).toBe(7);
+    expect(hourIn("Mars/Olympus", now)).toBe(23);
   });
 
   it("localToday: the runtime's own zone (the panel's form defaults)", () => {

@@ -89,6 +89,12 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
+/** The hour (0–23) a wall clock in a time zone shows at `now` (an unknown zone: UTC): 07:00 in Auckland is 7. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  const format = formatOf(INSTANT_PARTS, timeZone) ?? formatOf(INSTANT_PARTS, "UTC")!;
+  return Number(format.formatToParts(now).find((p) => p.type === "hour")?.value ?? 0);
+}
+
 /** The zone's offset from UTC at `instant`, in ms (Berlin in winter: +3,600,000). */
 function zoneOffsetMs(timeZone: string, instant: Date): number {
   const parts = (formatOf(INSTANT_PARTS, timeZone) ?? formatOf(INSTANT_PARTS, "UTC")!).formatToParts(instant);

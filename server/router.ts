@@ -1,5 +1,6 @@
 // The application router: every operation of the contract is one procedure in here. Each
 // domain assembles its own verbs; this file only names the domains.
+import { adBudgetChangesRouter } from "./ad-budget-changes/router";
 import { agentsRouter } from "./agents/router";
 import { alertsRouter } from "./alerts/router";
 import { approvalsRouter } from "./approvals/router";
@@ -7,7 +8,9 @@ import { auditRouter } from "./audit/router";
 import { businessesRouter } from "./businesses/router";
 import { cashRouter } from "./cash/router";
 import { categoryRulesRouter } from "./category-rules/router";
+import { decisionsRouter } from "./decisions/router";
 import { fxRouter } from "./fx/router";
+import { goalsRouter } from "./goals/router";
 import { importsRouter } from "./imports/router";
 import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
@@ -17,6 +20,7 @@ import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
 import { sessionsRouter } from "./sessions/router";
+import { simulationsRouter } from "./simulations/router";
 import { subscriptionsRouter } from "./subscriptions/router";
 import { router } from "./trpc/init";
 
@@ -31,6 +35,7 @@ export const appRouter = router({
   audit: auditRouter,
   subscriptions: subscriptionsRouter,
   reservations: reservationsRouter,
+  goals: goalsRouter,
   cash: cashRouter,
   ledger: ledgerRouter,
   integrations: integrationsRouter,
@@ -38,7 +43,10 @@ export const appRouter = router({
   alerts: alertsRouter,
   categoryRules: categoryRulesRouter,
   readModels: readModelsRouter,
+  simulations: simulationsRouter,
   notifications: notificationsRouter,
+  decisions: decisionsRouter,
+  adBudgetChanges: adBudgetChangesRouter,
 });
 
 export type TAppRouter = typeof appRouter;

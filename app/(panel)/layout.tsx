@@ -1,8 +1,9 @@
-// The signed-in panel: left navigation, the owner's email, sign-out, and the tRPC client.
+// The signed-in panel: left navigation, the notification bell, the owner's email, sign-out, and the tRPC client.
 // Every page under here is for the owner only; anyone else is sent to the sign-in page.
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { BrandMark } from "@/components/panel/brand";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { NavMenu } from "@/components/panel/nav-menu";
 import { PreferencesProvider } from "@/components/panel/preferences";
 import { SidebarNav } from "@/components/panel/sidebar-nav";
@@ -29,6 +30,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
               <style>{NO_SCRIPT_MENU}</style>
             </noscript>
             <NavMenu
+              actions={<NotificationBell initialUnread={me.unread_notifications} />}
               brand={
                 <Link href="/overview" className="brand">
                   <BrandMark />

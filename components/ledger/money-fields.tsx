@@ -58,7 +58,7 @@ export function MoneyFields({
   edited: TEdited;
 }) {
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) 100px", gap: 10 }}>
+    <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) 100px", alignItems: "start", gap: 10 }}>
       <Field label="Amount" error={money.amountError ?? errors.amount_minor}>
         {(control) => (
           <input

@@ -13,7 +13,9 @@ import {
   PlugIcon,
   RepeatIcon,
   SettingsIcon,
+  SunriseIcon,
   TagIcon,
+  TargetIcon,
   UploadIcon,
   WalletIcon,
 } from "../ui/icons";
@@ -29,11 +31,13 @@ export type TNavItem = {
 
 export const NAV_ITEMS: TNavItem[] = [
   { href: "/overview", label: "Overview", icon: <GridIcon />, ready: true },
+  { href: "/brief", label: "Daily brief", icon: <SunriseIcon />, ready: true },
   { href: "/businesses", label: "Businesses", icon: <BuildingIcon />, ready: true },
   { href: "/events", label: "Events", icon: <ListIcon />, ready: true },
   { href: "/subscriptions", label: "Subscriptions", icon: <RepeatIcon />, ready: true },
   { href: "/cash", label: "Cash", icon: <WalletIcon />, ready: true },
   { href: "/reservations", label: "Reservations", icon: <BookmarkIcon />, ready: true },
+  { href: "/goals", label: "Goals", icon: <TargetIcon />, ready: true },
   { href: "/agents", label: "Agents", icon: <BotIcon />, ready: true },
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },

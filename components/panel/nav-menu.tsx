@@ -4,14 +4,15 @@
 // "Menu" button that opens the menu over the page, so the page never moves. The button says
 // whether the menu is open (aria-expanded); opening moves focus to the menu's first link,
 // Escape or a click outside closes it (Escape returns focus to the button), and so does going
-// to another page.
+// to another page. `actions` (the notification bell) sit in the bar beside the brand, so a phone
+// sees them with the menu closed.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CloseIcon, MenuIcon } from "../ui/icons";
 
 const MENU_ID = "panel-menu";
 
-export function NavMenu({ brand, children }: { brand: ReactNode; children: ReactNode }) {
+export function NavMenu({ brand, actions, children }: { brand: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -48,6 +49,7 @@ export function NavMenu({ brand, children }: { brand: ReactNode; children: React
     <>
       <div className="sidebar-bar">
         {brand}
+        {actions}
         <button
           ref={buttonRef}
           type="button"

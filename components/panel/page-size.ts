@@ -5,3 +5,4 @@ export const PROJECTS_PAGE_SIZE = 20;
 export const SESSIONS_PAGE_SIZE = 50;
 export const AGENTS_PAGE_SIZE = 50;
 export const APPROVALS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -234,3 +234,112 @@ export function TagIcon() {
     </Icon>
   );
 }
+
+export function BellIcon() {
+  return (
+    <Icon>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </Icon>
+  );
+}
+
+/** Severity "info": a circled i. */
+export function InfoIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 16v-4M12 8h.01" />
+    </Icon>
+  );
+}
+
+/** Severity "warning": a triangle with an exclamation mark. */
+export function WarningIcon() {
+  return (
+    <Icon>
+      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+      <path d="M12 9v4M12 17h.01" />
+    </Icon>
+  );
+}
+
+/** Severity "critical": an octagon with an exclamation mark. */
+export function CriticalIcon() {
+  return (
+    <Icon>
+      <path d="M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9z" />
+      <path d="M12 8v4M12 16h.01" />
+    </Icon>
+  );
+}
+
+export function TargetIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
+    </Icon>
+  );
+}
+
+export function TrendUpIcon() {
+  return (
+    <Icon>
+      <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />
+    </Icon>
+  );
+}
+
+export function TrendDownIcon() {
+  return (
+    <Icon>
+      <path d="M3 7l6 6 4-4 8 8M15 17h6v-6" />
+    </Icon>
+  );
+}
+
+export function EyeIcon() {
+  return (
+    <Icon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+export function HelpIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+    </Icon>
+  );
+}
+
+export function SunriseIcon() {
+  return (
+    <Icon>
+      <path d="M17 18a5 5 0 0 0-10 0" />
+      <path d="M12 2v7M4.2 10.2l1.4 1.4M1 18h2M21 18h2M18.4 11.6l1.4-1.4M23 22H1M8 6l4-4 4 4" />
+    </Icon>
+  );
+}
+
+export function ArrowRightIcon() {
+  return (
+    <Icon width={16} height={16}>
+      <path d="M5 12h14M12 5l7 7-7 7" />
+    </Icon>
+  );
+}
+
+export function CalendarIcon() {
+  return (
+    <Icon>
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18" />
+    </Icon>
+  );
+}

@@ -142,3 +142,11 @@ export function messageOf(error: unknown): string {
   }
   return error instanceof Error && error.message ? sentence(error.message) : "Something went wrong. Try again.";
 }
+
+/** A string field of the error's details (e.g. webhook_url_invalid's `rule`); undefined otherwise. */
+export function detailStringOf(error: unknown, key: string): string | undefined {
+  const details = dataOf(error)?.details;
+  if (!details || typeof details !== "object") return undefined;
+  const value = (details as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : undefined;
+}

@@ -23,11 +23,20 @@ export function toAlertDto(row: Alert): TAlert {
   };
 }
 
-/** The owner's newest alerts (created_at desc, id desc), at most `limit` (1 to 50). */
-export async function findRecentAlerts(db: TDbOrTx, ownerId: string, options: { limit?: number } = {}): Promise<TAlert[]> {
+/**
+ * The owner's newest alerts (created_at desc, id desc), at most `limit` (1 to 50); with
+ * `createdFrom` / `createdBefore`, only those created in [from, before) (the daily brief's day).
+ */
+export async function findRecentAlerts(
+  db: TDbOrTx,
+  ownerId: string,
+  options: { limit?: number; createdFrom?: Date; createdBefore?: Date } = {},
+): Promise<TAlert[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? RECENT_ALERTS_DEFAULT), 1), RECENT_ALERTS_MAX);
+  const window =
+    options.createdFrom || options.createdBefore ? { gte: options.createdFrom, lt: options.createdBefore } : undefined;
   const rows = await db.alert.findMany({
-    where: { ownerId },
+    where: { ownerId, ...(window ? { createdAt: window } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });

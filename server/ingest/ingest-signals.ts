@@ -2,10 +2,13 @@
 // paused). Each new signal becomes an audit entry `signal.<code>` (actor integration) and an
 // alert `integration.<code>` whose ref is that audit entry; a repeat of (integration_id,
 // external_id) changes nothing. No financial event is created. Each alert is also a
-// notification (pinned-wave2 §4.1). Four statements per batch.
+// notification (pinned-wave2 §4.1). A budget_change_applied / _failed signal also moves its
+// planned ad budget change (budget-change-signals.ts). Four statements per
+// batch, plus two for budget signals.
 import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { applyBudgetSignalsInTx } from "./budget-change-signals";
 import { AppError } from "../errors/app-error";
 import { alertMessage } from "./signal-messages";
 import { auditRow } from "../audit/audit-row";
@@ -143,6 +146,20 @@ export async function ingestSignalsInTx(
         createdAt: now,
       })),
     });
+    // A budget signal moves its planned ad budget change; its alert is the announcement (§4.1).
+    await applyBudgetSignalsInTx(
+      tx,
+      ownerId,
+      kept.map((p) => ({
+        signalId: p.id,
+        integrationId: p.signal.integration_id,
+        code: p.signal.code,
+        occurredAt: new Date(p.signal.occurred_at),
+        ref: p.signal.ref,
+        message: p.signal.message,
+      })),
+      { now, requestId: options.requestId },
+    );
     // Every alert is also a notification, in the same transaction and in one statement.
     await createNotifications(
       tx,

@@ -127,7 +127,8 @@ async function writePlan(
   if (plan.voids.length) {
     await tx.financialEvent.updateMany({
       where: { id: { in: plan.voids.map((v) => v.eventId) }, status: "confirmed" },
-      data: { status: "voided" },
+      // updated_at at the round's clock: it is also when the event stopped counting (uncounted_at).
+      data: { status: "voided", updatedAt: options.now },
     });
   }
   if (plan.fulfilments.length) {

@@ -429,6 +429,14 @@ describe("POST /v1/integrations/{provider}/sync", () => {
     expect(response.body.data).toMatchObject({ integration_id: id, inserted: 3 });
     const events = await api.db.financialEvent.findMany({ where: { integrationId: id } });
     expect(events.every((e) => e.type === "subscription_change" && e.currency === "USD")).toBe(true);
+    // What SaaS metrics read: a new subscription at its MRR.
+    for (const event of events) {
+      expect(event.payload).toMatchObject({
+        change: "new",
+        mrr_minor: Number(event.amountMinor),
+        subscription_id: expect.any(String),
+      });
+    }
 
     await connect("billing_b", { business_id: business, account_id: newAccount() }, owner.token);
     const before = await counts();

@@ -158,7 +158,10 @@ function billingSample(target: TSampleTarget, now: Date): TSample {
         platform: target.provider.provider,
         account_id: target.accountId ?? undefined,
         customer_id: `cus_${prefix}_${compact}`,
-        change: "created",
+        subscription_id: `sub_${prefix}_${compact}`,
+        // The SaaS metrics' vocabulary (pinned-wave2 §2.7): a new subscription at this MRR.
+        change: "new",
+        mrr_minor: price,
         plan,
         billing_interval: "month",
       },

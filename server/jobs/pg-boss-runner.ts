@@ -78,7 +78,7 @@ export async function startQueuedJobs(
       await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
       await boss.work<TQueuedJobData>(
         job.name,
-        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? job.queuePollingSeconds ?? 10 },
         async (batch) => {
           const results: unknown[] = [];
           for (const queued of batch) {

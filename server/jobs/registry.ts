@@ -7,13 +7,26 @@
 //   - pg-boss (pg-boss-runner.ts), on PostgreSQL only: the jobs with `cron` (the daily
 //     reconciliation), on their schedule, once across all instances.
 import type { TDbOrTx } from "../db/client";
+import { dailyBriefJob } from "./daily-brief";
 import { fxRefreshJob } from "./fx-refresh";
+import { setDeliveryWaker } from "../notifications/delivery-wake";
 import { maintenanceJob } from "./maintenance";
+import { NOTIFICATION_DELIVERY_JOB, notificationDeliveryJob } from "./notification-delivery";
 import type { TQueueRunner, TQueueRunnerOptions } from "./pg-boss-runner";
 import { reconciliationJob } from "./reconciliation";
+import { tokenExpiryJob } from "./token-expiry";
 import { startJobs, type TJob, type TScheduler } from "./scheduler";
 
-export const JOBS: readonly TJob[] = [maintenanceJob, fxRefreshJob, reconciliationJob];
+export const JOBS: readonly TJob[] = [
+  maintenanceJob,
+  fxRefreshJob,
+  notificationDeliveryJob,
+  tokenExpiryJob,
+  dailyBriefJob,
+  // Last: in process its run at start is the long one (a large import's lines), and the runs at
+  // start go one after another.
+  reconciliationJob,
+];
 
 export type TRunningJobs = {
   scheduler: TScheduler;
@@ -47,10 +60,22 @@ export async function startScheduledJobs(getDb: () => Promise<TDbOrTx>, options:
       throw error;
     }
   }
+  // A write that queued a notification delivery wakes its job (in process, or through the queue).
+  if (jobs.some((job) => job.name === NOTIFICATION_DELIVERY_JOB)) {
+    const deliveryQueue = queued.some((job) => job.name === NOTIFICATION_DELIVERY_JOB) ? queue : null;
+    const wake = deliveryQueue
+      ? () => void deliveryQueue.trigger(NOTIFICATION_DELIVERY_JOB).catch(() => undefined)
+      : () => scheduler.wake(NOTIFICATION_DELIVERY_JOB);
+    setDeliveryWaker(wake);
+    // What a stopped server left pending goes out now, not at the next cron minute (in process,
+    // the scheduler's run at start already does it).
+    if (deliveryQueue) wake();
+  }
   return {
     scheduler,
     queue,
     stop: async () => {
+      setDeliveryWaker(null);
       scheduler.stop();
       await queue?.stop();
     },

@@ -32,7 +32,35 @@ describe("startJobs", () => {
     scheduler.stop();
   });
 
-  it("registers maintenance, the FX refresh and the reconciliation", () => {
-    expect(JOBS.map((j) => j.name)).toEqual(["maintenance", "fx-refresh", "reconciliation"]);
+  it("runs the jobs at start one after another, in their order", async () => {
+    const order: string[] = [];
+    const releases: Array<() => void> = [];
+    const job = (name: string) => ({
+      name,
+      intervalMs: 60_000,
+      run: () => {
+        order.push(name);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+    });
+    const scheduler = startJobs([job("first"), job("second")], async () => ({}) as TDbOrTx);
+    await vi.waitFor(() => expect(order).toEqual(["first"]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(["first"]); // the second waits for the first
+    releases[0]!();
+    await vi.waitFor(() => expect(order).toEqual(["first", "second"]));
+    releases[1]!();
+    scheduler.stop();
+  });
+
+  it("registers maintenance, the FX refresh, notification delivery, the token expiry notice, the daily brief and the reconciliation", () => {
+    expect(JOBS.map((j) => j.name)).toEqual([
+      "maintenance",
+      "fx-refresh",
+      "notification-delivery",
+      "agent-token-expiry",
+      "daily-brief",
+      "reconciliation",
+    ]);
   });
 });

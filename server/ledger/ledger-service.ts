@@ -60,6 +60,10 @@ export type TManualRow = {
   subscriptionId?: string | null;
   /** A correction: the manual event this version replaces (voided in the same transaction). */
   supersedesEventId?: string | null;
+  /** What the event carries beside its amount (an agent_action's decision); default {}. */
+  payload?: Prisma.InputJsonObject;
+  /** The agent it belongs to; default the calling agent's (an owner's entry: none). */
+  agentId?: string | null;
 };
 
 /**
@@ -91,7 +95,11 @@ export async function baseAtWrite(
   return { amountMinor: converted.amountMinor, baseCurrency: owner.baseCurrency, fx: converted.fx };
 }
 
-export async function insertManualEvent(
+/**
+ * A manual event's row without its audit entry, for a write that audits itself as one whole (an
+ * agent decision and its agent_action event, server/decisions); the others use insertManualEvent.
+ */
+export async function insertManualEventRow(
   tx: TTx,
   caller: TCaller,
   scope: TScope,
@@ -108,7 +116,7 @@ export async function insertManualEvent(
           fxSource: base.fx.source,
         }
       : {};
-  const created = await tx.financialEvent.create({
+  return tx.financialEvent.create({
     data: {
       ownerId: caller.ownerId,
       businessId: scope.businessId,
@@ -126,12 +134,22 @@ export async function insertManualEvent(
       sourceType: "MANUAL",
       provenance: provenanceOf(caller),
       confidence: 1,
-      payload: {},
+      payload: row.payload ?? {},
       subscriptionId: row.subscriptionId ?? null,
       supersedesEventId: row.supersedesEventId ?? null,
-      agentId: caller.actor.type === "agent" ? caller.actor.agentId : null,
+      agentId: row.agentId !== undefined ? row.agentId : caller.actor.type === "agent" ? caller.actor.agentId : null,
     },
   });
+}
+
+export async function insertManualEvent(
+  tx: TTx,
+  caller: TCaller,
+  scope: TScope,
+  row: TManualRow,
+  base: TCurrentBase,
+): Promise<FinancialEvent> {
+  const created = await insertManualEventRow(tx, caller, scope, row, base);
   await auditCaller(
     tx,
     caller,

@@ -114,6 +114,22 @@ describe("GET /v1/openapi.json", () => {
     expect(refs(doc.paths["/v1/businesses"]!.get)).not.toContain("#/components/parameters/IdempotencyKey");
   });
 
+  it("describes the outbound notification webhook: its body, its signed headers and how to verify them", () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, any> }).webhooks;
+    const post = webhooks["notification.created"].post;
+    const schema = post.requestBody.content["application/json"].schema;
+    expect(schema.required).toEqual(["id", "type", "created_at", "data"]);
+    expect(schema.properties.data).toEqual({ $ref: "#/components/schemas/Notification" });
+    expect(doc.components.schemas).toHaveProperty("Notification");
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "X-Service-Timestamp",
+      "X-Service-Signature",
+      "X-Service-Event-Id",
+    ]);
+    expect(post.description).toMatch(/HMAC-SHA256/);
+    expect(doc.paths["/v1/me/notification-webhook"]!.put.description).toMatch(/webhook_url_invalid/);
+  });
+
   it("passes Redocly's recommended rules without errors", async () => {
     const config = await createConfig({ extends: ["recommended"] });
     const problems = await lintFromString({ source: text, absoluteRef: "openapi.json", config });

@@ -8,6 +8,7 @@ import type { ResponseObject, SchemaObject } from "openapi3-ts/oas31";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { ERROR_CODES, ERROR_CODE_LIST } from "../errors/app-error";
+import { NOTIFICATION_WEBHOOK_OPENAPI } from "../notifications/webhook-openapi";
 import { CONTRACT_VERSION } from "./contract";
 import { IDEMPOTENCY_KEY_MAX } from "./idempotency";
 import type { TPlainRoute } from "./plain-route";
@@ -147,6 +148,8 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
   });
   doc.info.license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
   doc.servers = [{ url: "/", description: "This server" }];
+  // What the service sends (OpenAPI 3.1 webhooks): the owner's notification webhook.
+  doc.webhooks = structuredClone(NOTIFICATION_WEBHOOK_OPENAPI) as unknown as OpenAPIObject["webhooks"];
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
   doc.components.responses = { ...doc.components.responses, ...errorResponses() };
@@ -217,7 +220,11 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
         : route.access.kind === "owner"
           ? [{ ownerSession: [] }]
           : [{ ownerSession: [] }, { agentToken: [] }];
-    if (route.access.kind === "owner_or_agent" && route.access.scope) operation["x-required-scope"] = route.access.scope;
+    if (route.access.kind === "owner_or_agent" && route.access.scope) {
+      // One scope as a string (as ever); an operation needing several lists them all.
+      if (typeof route.access.scope === "string") operation["x-required-scope"] = route.access.scope;
+      else operation["x-required-scopes"] = [...route.access.scope];
+    }
     const parameters = (operation.parameters ??= []);
     parameters.push({ $ref: "#/components/parameters/ContractMin" });
     if (isWriteMethod(route.method) && route.idempotency === "required") {

@@ -93,8 +93,8 @@ export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).us
   return withContractError(await next(admitted<TOwnerActor>()));
 });
 
-/** An owner, or an agent holding `scope` (any live agent when no scope is named). */
-export function ownerOrAgentProcedure(scope?: TScope) {
+/** An owner, or an agent holding `scope` (every one of them when several; any live agent when none is named). */
+export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[]) {
   return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, next }) => {
     await checkMetaAccess(ctx, meta, path);
     return withContractError(await next(admitted<TOwnerActor | TAgentActor>()));

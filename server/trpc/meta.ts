@@ -11,7 +11,9 @@ export type TAccessRule =
   | { kind: "public"; ipLimit?: "login" | "none" }
   | { kind: "signature" } // P (signature): authenticated by a webhook signature
   | { kind: "owner" } // O
-  | { kind: "owner_or_agent"; scope?: TScope }; // OA: the owner, or an agent holding the scope (any agent without one)
+  // OA: the owner, or an agent holding the scope, or every one of the scopes when several are named
+  // (any agent without one)
+  | { kind: "owner_or_agent"; scope?: TScope | readonly TScope[] };
 
 export type TDeprecation = {
   /** The sunset day, YYYY-MM-DD (sent as an RFC 1123 date). */

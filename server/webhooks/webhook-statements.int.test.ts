@@ -85,7 +85,7 @@ describe("statements of a generic delivery", () => {
       "IntegrationSignal.createManyAndReturn",
       "AuditEntry.createMany",
       "Alert.createMany",
-      ".$executeRawUnsafe", // their notifications, muted codes applied (one INSERT … SELECT)
+      ".$queryRawUnsafe", // their notifications and outside deliveries, muted codes applied (one statement)
       "Integration.updateMany",
     ]);
   });

@@ -20,6 +20,9 @@ export type TEventRow = {
   description?: string;
   subscriptionId?: string | null;
   fulfilledBy?: string | null;
+  agentId?: string | null;
+  /** created_at (default: the database's now). */
+  createdAt?: string;
 };
 
 export async function insertEventRow(api: TTestApi, ownerId: string, f: TEventRow): Promise<string> {
@@ -48,6 +51,8 @@ export async function insertEventRow(api: TTestApi, ownerId: string, f: TEventRo
       sourceType: "MANUAL",
       subscriptionId: f.subscriptionId ?? null,
       fulfilledByEventId: f.fulfilledBy ?? null,
+      agentId: f.agentId ?? null,
+      ...(f.createdAt ? { createdAt: new Date(f.createdAt), updatedAt: new Date(f.createdAt) } : {}),
     },
     select: { id: true },
   });

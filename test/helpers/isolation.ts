@@ -44,6 +44,8 @@ export const isolationCases: TIsolationCase[] = [
       { method: "PATCH", path: `/v1/businesses/${id}`, body: { name: "B was here" } },
       { method: "GET", path: `/v1/businesses/${id}/projects` },
       { method: "POST", path: `/v1/businesses/${id}/projects`, body: { name: "B's project" } },
+      { method: "GET", path: `/v1/businesses/${id}/project-health` },
+      { method: "GET", path: `/v1/businesses/${id}/context` },
     ],
     lists: ["/v1/businesses?limit=200"],
   },
@@ -69,8 +71,29 @@ export const isolationCases: TIsolationCase[] = [
         path: "/v1/permission-requests",
         body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute" } },
       },
+      // B may not record a decision naming A's agent (on B's own personal scope).
+      { method: "POST", path: "/v1/agent-decisions", body: { agent_id: id, personal: true, title: "B's decision" } },
     ],
     lists: ["/v1/agents?limit=200"],
+  },
+  {
+    // Recorded by A's agent with its own token, on A's business.
+    resource: "agent decision",
+    create: async (api, a) => {
+      const business = await businessOf(api, a);
+      const agent = await seedAgent(
+        api,
+        { name: "decider", grants: [{ scope: "ads", resource: "*", level: "recommend" }] },
+        a.token,
+      );
+      const body = { business_id: business, title: "A's decision", reason: "isolation" };
+      return createdData<{ id: string }>(
+        await api.call("POST", "/v1/agent-decisions", { token: agent.token, body }),
+        "a decision",
+      ).id;
+    },
+    requests: (id) => [{ method: "GET", path: `/v1/decisions/${id}/review` }],
+    lists: ["/v1/decision-outcomes?limit=200"],
   },
   {
     resource: "approval",
@@ -281,6 +304,46 @@ export const isolationCases: TIsolationCase[] = [
     lists: [],
   },
   {
+    // GET /v1/goals is always empty (contract), so B's lists cannot show it anyway: the paths that name it must 404.
+    resource: "goal",
+    create: async (api, a) =>
+      createdData<{ id: string }>(
+        await api.call("POST", "/v1/goals", {
+          token: a.token,
+          body: { business_id: await businessOf(api, a), kind: "save", name: "A's", target_amount_minor: 100, currency: "EUR" },
+        }),
+        "a goal",
+      ).id,
+    requests: (id) => [
+      { method: "GET", path: `/v1/goals/${id}` },
+      { method: "PATCH", path: `/v1/goals/${id}`, body: { name: "B was here" } },
+      { method: "PATCH", path: `/v1/goals/${id}`, body: { status: "achieved" } },
+      { method: "DELETE", path: `/v1/goals/${id}` },
+    ],
+    lists: ["/v1/goals?limit=200"],
+  },
+  {
+    // B can neither set goals on A's business or project, filter goals by them, nor ask proposals for them.
+    resource: "goal scope (business, project)",
+    create: businessOf,
+    requests: (id) => [
+      { method: "POST", path: "/v1/goals", body: { business_id: id, kind: "runway", name: "B's", target_days: 30 } },
+      { method: "GET", path: `/v1/goals?business_id=${id}` },
+      { method: "POST", path: "/v1/goal-proposals", body: { business_id: id } },
+    ],
+    lists: [],
+  },
+  {
+    resource: "goal scope (project)",
+    create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
+    requests: (id) => [
+      { method: "POST", path: "/v1/goals", body: { project_id: id, kind: "runway", name: "B's", target_days: 30 } },
+      { method: "GET", path: `/v1/goals?project_id=${id}` },
+      { method: "POST", path: "/v1/goal-proposals", body: { project_id: id } },
+    ],
+    lists: [],
+  },
+  {
     // A's generic integration: B can neither sync it (under any provider path) nor list it.
     resource: "integration",
     create: async (api, a) =>
@@ -311,6 +374,53 @@ export const isolationCases: TIsolationCase[] = [
       { method: "GET", path: `/v1/imports/${id}?offset=500` },
       { method: "POST", path: `/v1/imports/${id}/confirm`, body: {} },
       { method: "POST", path: `/v1/imports/${id}/preview`, body: {} },
+    ],
+    lists: [],
+  },
+  {
+    // The bank account A's confirmed import named (its mapping is kept for it): never in B's list.
+    resource: "import account (saved mapping)",
+    create: async (api, a) => {
+      const account = `Iso ${randomUUID()}`;
+      const { import_id } = await seedImport(api, { business_id: await businessOf(api, a), account }, a.token);
+      const confirmed = await api.call("POST", `/v1/imports/${import_id}/confirm`, { token: a.token, body: {} });
+      expect(confirmed.status, confirmed.text).toBe(201);
+      return account;
+    },
+    requests: () => [],
+    lists: ["/v1/imports/accounts"],
+  },
+  {
+    // B can neither simulate A's business or project nor name A's records in a simulation's changes.
+    resource: "simulation scope (business)",
+    create: businessOf,
+    requests: (id) => [{ method: "POST", path: "/v1/simulations", body: { business_id: id, changes: [] } }],
+    lists: [],
+  },
+  {
+    resource: "simulation scope (project)",
+    create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
+    requests: (id) => [{ method: "POST", path: "/v1/simulations", body: { project_id: id, changes: [] } }],
+    lists: [],
+  },
+  {
+    resource: "simulated subscription",
+    create: async (api, a) => (await seedSubscription(api, { business_id: await businessOf(api, a) }, a.token)).id,
+    requests: (id) => [
+      { method: "POST", path: "/v1/simulations", body: { changes: [{ kind: "cancel_subscription", subscription_id: id }] } },
+      {
+        method: "POST",
+        path: "/v1/simulations",
+        body: { changes: [{ kind: "change_subscription", subscription_id: id, amount_minor: 1 }] },
+      },
+    ],
+    lists: [],
+  },
+  {
+    resource: "simulated reservation",
+    create: async (api, a) => (await seedReservation(api, { business_id: await businessOf(api, a) }, a.token)).id,
+    requests: (id) => [
+      { method: "POST", path: "/v1/simulations", body: { changes: [{ kind: "release_reservation", reservation_id: id }] } },
     ],
     lists: [],
   },

@@ -195,14 +195,15 @@ export async function seedIntegration(
 /** A statement import's preview (POST /v1/imports) of one CSV line, or of `csv`. */
 export async function seedImport(
   api: TTestApi,
-  body: { business_id: string; csv?: string },
+  body: { business_id: string; csv?: string; account?: string },
   token?: string,
 ): Promise<{ import_id: string }> {
   const csv = body.csv ?? "Date,Amount,Currency,Description\n2026-11-01,-12.50,EUR,Coffee\n";
+  const fields = { business_id: body.business_id, ...(body.account ? { account: body.account } : {}) };
   const response = await callMultipart(
     api.handler,
     "/v1/imports",
-    { fields: { business_id: body.business_id }, file: { bytes: csv } },
+    { fields, file: { bytes: csv } },
     token === undefined ? {} : { token },
   );
   return createdData(response, "an import");

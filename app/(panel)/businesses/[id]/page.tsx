@@ -1,13 +1,13 @@
-import { BackLink, PageHeader } from "@/components/panel/page-header";
+import Link from "next/link";
+import { BusinessHeader } from "@/components/businesses/business-header";
 import { DateTime } from "@/components/panel/preferences";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
+import { BusinessTabs } from "@/components/businesses/business-tabs";
 import { BusinessOverview } from "@/components/overview/business-overview";
 import { DisplayCurrencyForm } from "@/components/overview/display-currency-form";
 import { parseDisplayCurrency, parseHorizon } from "@/components/overview/figures";
 import { RecordCashForm } from "@/components/overview/record-cash-form";
-import { ProjectsView } from "@/components/projects/projects-view";
 import { CardSection } from "@/components/ui/card";
-import { StatusPill } from "@/components/ui/status-pill";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
@@ -52,20 +52,8 @@ export default async function BusinessPage(props: TBusinessPageProps) {
 
   return (
     <div className="page">
-      <BackLink href="/businesses">Businesses</BackLink>
-      <PageHeader
-        title={business.name}
-        meta={
-          <>
-            <span className="badge" title="Reporting currency">
-              {business.currency}
-            </span>
-            {business.status === "archived" ? <StatusPill status="archived" /> : null}
-            <span>
-              Created <DateTime iso={business.created_at} />
-            </span>
-          </>
-        }
+      <BusinessHeader
+        business={business}
         actions={
           <DisplayCurrencyForm
             baseCurrency={summary.data.base_currency}
@@ -74,6 +62,7 @@ export default async function BusinessPage(props: TBusinessPageProps) {
           />
         }
       />
+      <BusinessTabs businessId={business.id} current="" />
       {loaded.notice ? (
         <div className="page-notice">
           <FormAlert message={loaded.notice} />
@@ -93,7 +82,18 @@ export default async function BusinessPage(props: TBusinessPageProps) {
           horizon={horizon}
           query={query}
         />
-        <ProjectsView businessId={business.id} initialPage={projects} />
+        <CardSection
+          headingId="projects-heading"
+          title="Projects"
+          description="Split this business's money by client, product or campaign."
+        >
+          <div className="card-body">
+            <p>
+              <Link href={`/businesses/${business.id}/projects`}>Open the Projects tab</Link> to create, rename or archive
+              projects and see how each one is doing.
+            </p>
+          </div>
+        </CardSection>
         <div id="record-cash" className="anchor">
           <CardSection
             headingId="record-cash-heading"
