@@ -16,8 +16,9 @@ test.setTimeout(120_000);
 
 const SHOTS = "test-results/screenshots";
 const PHONE = { width: 390, height: 844 };
-const CURRENCY = "EUR";
 
+/** The owner's base currency (another spec may have changed it): every amount here is in it. */
+let CURRENCY: string;
 let agent: { id: string; name: string; token: string };
 let quiet: { id: string; name: string };
 /** The decision's day: 8 days ago, so its 7-day window has closed. */
@@ -46,6 +47,8 @@ const money = (minor: number) => formatMinor(minor, CURRENCY);
 
 test.beforeAll(async ({ request }) => {
   const owner = (method: "GET" | "POST", path: string, body?: unknown) => asBearer(request, E2E_OWNER_TOKEN, method, path, body);
+  const me = await data<{ base_currency: string }>(await owner("GET", "/v1/me"), 200);
+  CURRENCY = me.base_currency;
   today = new Date().toISOString().slice(0, 10); // the static owner's time zone is UTC
   decidedOn = addDays(today, -8);
   const suffix = randomUUID().slice(0, 6);
@@ -126,10 +129,10 @@ test("the agent's page shows its economics, per period", async ({ page }) => {
   await expect(card.getByRole("button", { name: "This month" })).toHaveAttribute("aria-pressed", "true");
 
   await expect(card.getByTestId("figure-committed")).toContainText(money(55_00));
-  await expect(card.getByTestId("figure-committed")).toContainText("2 writes executed");
+  await expect(card.getByTestId("figure-committed")).toContainText("2 writes executed: 2 within limits, 0 approved by you");
   await expect(card.getByTestId("figure-ad-budget")).toContainText(`+${money(55_00)}/day`);
   await expect(card.getByTestId("figure-ad-budget")).toContainText("2 changes: 0 applied, 2 planned, 0 failed");
-  await expect(card.getByTestId("figure-writes")).toContainText("2 within limits");
+  await expect(card.getByTestId("figure-held")).toContainText("0 approved, 0 rejected, 0 waiting");
 
   // Over 90 days the decision is in whatever the day of the month: +150.00, return (150 − 55) ÷ 55.
   await card.getByRole("button", { name: "90 days" }).click();

@@ -64,7 +64,7 @@ function figuresOf(f: TEconomicsFigures, currency: string, locale: string): TFig
       id: "committed",
       label: "Spend approved",
       value: money(f.committed_minor),
-      detail: `${plural(w.executed, "write", "writes")} executed`,
+      detail: `${plural(w.executed, "write", "writes")} executed: ${w.auto_approved} within limits, ${w.approved} approved by you`,
     },
     {
       id: "result",
@@ -100,9 +100,9 @@ function figuresOf(f: TEconomicsFigures, currency: string, locale: string): TFig
       detail: `In ${money(f.attributed.in_minor)} · out ${money(f.attributed.out_minor)}`,
     },
     {
-      id: "writes",
-      label: "Approvals",
-      value: `${w.auto_approved} within limits`,
+      id: "held",
+      label: "Held for your approval",
+      value: String(w.approved + w.rejected + w.pending),
       detail:
         `${w.approved} approved, ${w.rejected} rejected, ${w.pending} waiting` +
         (w.denied > 0 ? ` · ${plural(w.denied, "call", "calls")} refused` : ""),
