@@ -304,7 +304,7 @@ export async function loadEconomics(
   for (const row of approvals) {
     const e = byAgent.get(row.agent_id)!;
     const status = row.status as TWriteStatus;
-    // Other statuses (a request's dismissed) are no write's.
+    // dismissed is for requests, and failed is not written today: neither counts.
     if (!WRITE_STATUSES.includes(status)) continue;
     e.writes[status] += Number(row.count);
     if ((status === "auto_approved" || status === "approved") && row.currency !== null) {
