@@ -1,6 +1,7 @@
 // The application router: every operation of the contract is one procedure in here. Each
 // domain assembles its own verbs; this file only names the domains.
 import { adBudgetChangesRouter } from "./ad-budget-changes/router";
+import { agentEconomicsRouter } from "./agent-economics/router";
 import { agentsRouter } from "./agents/router";
 import { alertsRouter } from "./alerts/router";
 import { approvalsRouter } from "./approvals/router";
@@ -30,6 +31,7 @@ export const appRouter = router({
   businesses: businessesRouter,
   projects: projectsRouter,
   sessions: sessionsRouter,
+  agentEconomics: agentEconomicsRouter,
   agents: agentsRouter,
   approvals: approvalsRouter,
   audit: auditRouter,

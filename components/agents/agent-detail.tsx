@@ -15,6 +15,7 @@ import { FormAlert } from "../ui/field";
 import { AlertIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
 import { AgentDecisions } from "./agent-decisions";
+import { AgentEconomics } from "./agent-economics";
 import { AgentForm } from "./agent-form";
 import type { TResourceOption } from "./grants";
 import { TokenDialog, type TShownToken } from "./token-dialog";
@@ -212,6 +213,7 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
           </div>
         </CardSection>
 
+        <AgentEconomics agentId={agent.id} />
         <AgentDecisions agentId={agent.id} />
 
         {revoked ? null : (

@@ -16,6 +16,7 @@ import { createdColumn, DataTable } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
 import { BotIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
+import { MonthEconomicsCell, useMonthEconomics } from "./agent-economics";
 import { AgentForm } from "./agent-form";
 import { levelLabel, resourceLabel, SCOPE_LABELS, type TGrantRecord, type TResourceOption } from "./grants";
 import { TokenDialog, type TShownToken } from "./token-dialog";
@@ -26,6 +27,7 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<TShownToken | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const economics = useMonthEconomics();
   const input = { limit: AGENTS_PAGE_SIZE };
   const list = useCursorList({
     queryKey: trpc.agents.find.infiniteQueryKey(input),
@@ -69,6 +71,7 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
             },
             { header: "Status", cell: (agent) => <StatusPill status={agent.status} /> },
             { header: "Grants", cell: (agent) => <GrantSummary grants={agent.grants} resources={props.resources} /> },
+            { header: "This month", cell: (agent) => <MonthEconomicsCell agentId={agent.id} {...economics} /> },
             {
               header: "Token",
               cellClassName: "mono muted",

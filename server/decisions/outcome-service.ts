@@ -7,11 +7,11 @@
 // stores the outcome (measured, or inconclusive without coverage) and every later read serves
 // that row: one row per decision, written by INSERT … ON CONFLICT DO NOTHING and read back, so
 // two first reads racing on PostgreSQL both answer the one row that won. Not audited (§1.5).
-import { utcDayOf, utcMidnightOf } from "../../lib/days";
+import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
 import { requireOwnRecord } from "../access/check-access";
 import type { TCaller } from "../auth/caller";
 import type { TDbOrTx } from "../db/client";
-import type { AgentDecision, DecisionOutcome } from "../db/generated/client";
+import type { AgentDecision, DecisionOutcome, Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { toJsonAmount } from "../fx/base-amounts";
 import { scopeCoverageOf, type TScopeCoverage } from "../read-models/coverage";
@@ -97,6 +97,26 @@ export async function findDecisionOutcomes(db: TDbOrTx, day: TOwnerDay, query: T
   // One after another: each may read several sums, and a list must not open a connection per row.
   for (const row of kept) data.push(await outcomeOf(db, day, row, coverages));
   return { data, page };
+}
+
+/**
+ * Measures and stores the outcome of every decision matching `where` whose window has closed
+ * but that no read has stored yet, so that aggregates (agent economics, §3.3) can count the
+ * stored outcomes in SQL; pending decisions are left alone.
+ */
+export async function storeClosedOutcomes(db: TDbOrTx, day: TOwnerDay, where: Prisma.AgentDecisionWhereInput): Promise<void> {
+  // The shortest window is 7 days: a decision of the last 7 days is pending whatever its window.
+  const rows = await db.agentDecision.findMany({
+    where: { AND: [where, { ownerId: day.ownerId, outcome: null, occurredOn: { lt: utcMidnightOf(addDays(day.today, -7)) } }] },
+    include: { outcome: true },
+    orderBy: [{ occurredOn: "asc" }, { id: "asc" }],
+  });
+  const coverages: TCoverageCache = new Map();
+  for (const row of rows) {
+    const { window } = outcomeSpans(utcDayOf(row.occurredOn), row.expectedWindowDays ?? DEFAULT_WINDOW_DAYS);
+    // One after another, as the list does: each reads several sums.
+    if (window.to < day.today) await outcomeOf(db, day, row, coverages);
+  }
 }
 
 async function outcomeOf(db: TDbOrTx, day: TOwnerDay, row: TDecisionRow, coverages: TCoverageCache): Promise<TDecisionOutcome> {
