@@ -1,12 +1,15 @@
-// An agent's ad budget change held over its daily limit (issue 17): the agent proposes it over
-// REST with its own token (202), the approvals inbox shows it as a diff (campaign, old → new daily
-// budget, the agent, its reason, the limit it hit), the owner approves it with a note, and the
-// approval then records the written change. axe finds no serious violation; it fits 390 px.
-import { randomUUID } from "node:crypto";
+// An agent's ad budget change held over its daily limit (issue 17), end to end: the agent proposes
+// it over REST with its own token (202) and records its decision; the approvals inbox shows it as
+// a diff (campaign, old → new daily budget, the agent, its reason, the limit it hit); the owner
+// approves it with a note; the ad platform's signed webhook says the budget was applied and
+// reports the day's spend; the business's Ads tab shows the change applied and the agent's page
+// shows the decision's review with that spend. axe finds no serious violation; it fits 390 px.
+import { createHmac, randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { addDays } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, E2E_SOCIAL_ADS_SECRET, signIn } from "./support";
 
 test.setTimeout(120_000);
 
@@ -21,8 +24,9 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
     await owner("POST", "/v1/businesses", { name: `Ads Lab ${randomUUID().slice(0, 6)}`, currency: "EUR" }),
     201,
   );
+  const adAccount = `act_${randomUUID()}`;
   const integration = await data<{ id: string }>(
-    await owner("POST", "/v1/integrations/social_ads/connect", { business_id: business.id, account_id: `act_${randomUUID()}` }),
+    await owner("POST", "/v1/integrations/social_ads/connect", { business_id: business.id, account_id: adAccount }),
     201,
   );
   const agentName = `Budget agent ${randomUUID().slice(0, 6)}`;
@@ -44,6 +48,21 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
       reason: "ROAS doubled this week",
     }),
     202,
+  );
+
+  // The agent records why, linked to the held approval: ad spend measured over the week from today.
+  const today = new Date().toISOString().slice(0, 10); // the static owner's time zone is UTC
+  const decisionTitle = `Raise ${campaign} to 70 a day`;
+  const decision = await data<{ id: string }>(
+    await asBearer(request, agent.token, "POST", "/v1/agent-decisions", {
+      business_id: business.id,
+      title: decisionTitle,
+      reason: "ROAS doubled this week",
+      occurred_on: addDays(today, -1),
+      approval_id: held.approval.id,
+      expected: { metric: "ad_spend", delta_minor: 140_00, currency: "EUR", window_days: 7 },
+    }),
+    201,
   );
 
   await signIn(page);
@@ -76,4 +95,54 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
     status: "succeeded",
     data: { campaign_id: campaign, status: "planned", agent_id: agent.id, limit_checked: null, approval_id: held.approval.id },
   });
+
+  // The platform applies the new budget and reports today's spend, signed as it signs.
+  const delivery = JSON.stringify({
+    object: "ad_account",
+    entry: [
+      {
+        id: adAccount,
+        time: Math.floor(Date.now() / 1000),
+        changes: [
+          { field: "campaign_budget", value: { campaign_id: campaign, status: "APPLIED", daily_budget: "70.00" } },
+          { field: "spend", value: { date: today, level: "campaign", campaign_id: campaign, spend: "64.20", currency: "EUR" } },
+        ],
+      },
+    ],
+  });
+  const delivered = await request.post("/v1/webhooks/social_ads", {
+    headers: {
+      "Content-Type": "application/json",
+      "X-Hub-Signature-256": `sha256=${createHmac("sha256", E2E_SOCIAL_ADS_SECRET).update(delivery).digest("hex")}`,
+    },
+    data: delivery,
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+
+  // The Ads tab lists the change as applied.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/businesses/${business.id}/ads`);
+  const changes = page.getByRole("table", { name: /^Budget changes of / });
+  const change = changes.getByRole("row").filter({ hasText: campaign });
+  await expect(change).toContainText(formatMinor(7000, "EUR"));
+  await expect(change).toContainText("applied");
+
+  // The decision's review: measuring, the day's spend so far against nothing the week before.
+  const review = await data<Record<string, unknown>>(
+    await asBearer(request, agent.token, "GET", `/v1/decisions/${decision.id}/review`),
+    200,
+  );
+  expect(review).toMatchObject({
+    status: "pending",
+    metric: "ad_spend",
+    baseline_minor: 0,
+    actual_minor: 64_20,
+    delta_minor: 64_20,
+  });
+  await page.goto(`/agents/${agent.id}`);
+  const row = page.getByRole("region", { name: "Decisions", exact: true }).getByRole("row", { name: new RegExp(decisionTitle) });
+  await expect(row).toContainText("Measuring");
+  await expect(row).toContainText(`+${formatMinor(140_00, "EUR")}`);
+  await expect(row).toContainText(`So far: ${formatMinor(0, "EUR")} → ${formatMinor(64_20, "EUR")}`);
+  await page.screenshot({ path: "test-results/screenshots/ad-budget-change-decision.png", fullPage: true });
 });
