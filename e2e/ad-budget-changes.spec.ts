@@ -20,8 +20,10 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext["fetch"]>>
 
 test("the owner approves an agent's ad budget change shown as a diff", async ({ page, request }) => {
   const owner = (method: "GET" | "POST", path: string, body?: unknown) => asBearer(request, E2E_OWNER_TOKEN, method, path, body);
+  // All in the owner's base currency, so the review's figures are the delivered spend exactly.
+  const currency = (await data<{ base_currency: string }>(await owner("GET", "/v1/me"), 200)).base_currency;
   const business = await data<{ id: string }>(
-    await owner("POST", "/v1/businesses", { name: `Ads Lab ${randomUUID().slice(0, 6)}`, currency: "EUR" }),
+    await owner("POST", "/v1/businesses", { name: `Ads Lab ${randomUUID().slice(0, 6)}`, currency }),
     201,
   );
   const adAccount = `act_${randomUUID()}`;
@@ -33,7 +35,7 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
   const agent = await data<{ id: string; token: string }>(
     await owner("POST", "/v1/agents", {
       name: agentName,
-      grants: [{ scope: "ads", resource: `business:${business.id}`, level: "execute", daily_limit_minor: 1000, currency: "EUR" }],
+      grants: [{ scope: "ads", resource: `business:${business.id}`, level: "execute", daily_limit_minor: 1000, currency }],
     }),
     201,
   );
@@ -44,7 +46,7 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
       campaign_id: campaign,
       previous_daily_budget_minor: 5000,
       new_daily_budget_minor: 7000,
-      currency: "EUR",
+      currency,
       reason: "ROAS doubled this week",
     }),
     202,
@@ -60,7 +62,7 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
       reason: "ROAS doubled this week",
       occurred_on: addDays(today, -1),
       approval_id: held.approval.id,
-      expected: { metric: "ad_spend", delta_minor: 140_00, currency: "EUR", window_days: 7 },
+      expected: { metric: "ad_spend", delta_minor: 140_00, currency, window_days: 7 },
     }),
     201,
   );
@@ -73,9 +75,9 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
   await expect(item).toContainText("“ROAS doubled this week”");
   await expect(item).toContainText("Over its spending limit");
   const diff = item.getByRole("definition").filter({ hasText: "→" });
-  await expect(diff).toContainText(formatMinor(5000, "EUR"));
-  await expect(diff).toContainText(formatMinor(7000, "EUR"));
-  await expect(item).toContainText(`${formatMinor(1000, "EUR")} a day`);
+  await expect(diff).toContainText(formatMinor(5000, currency));
+  await expect(diff).toContainText(formatMinor(7000, currency));
+  await expect(item).toContainText(`${formatMinor(1000, currency)} a day`);
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
@@ -105,7 +107,7 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
         time: Math.floor(Date.now() / 1000),
         changes: [
           { field: "campaign_budget", value: { campaign_id: campaign, status: "APPLIED", daily_budget: "70.00" } },
-          { field: "spend", value: { date: today, level: "campaign", campaign_id: campaign, spend: "64.20", currency: "EUR" } },
+          { field: "spend", value: { date: today, level: "campaign", campaign_id: campaign, spend: "64.20", currency } },
         ],
       },
     ],
@@ -122,9 +124,9 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
   // The Ads tab lists the change as applied.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/businesses/${business.id}/ads`);
-  const changes = page.getByRole("table", { name: /^Budget changes of / });
+  const changes = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Budget change" }) });
   const change = changes.getByRole("row").filter({ hasText: campaign });
-  await expect(change).toContainText(formatMinor(7000, "EUR"));
+  await expect(change).toContainText(formatMinor(7000, currency));
   await expect(change).toContainText("applied");
 
   // The decision's review: measuring, the day's spend so far against nothing the week before.
@@ -142,7 +144,7 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
   await page.goto(`/agents/${agent.id}`);
   const row = page.getByRole("region", { name: "Decisions", exact: true }).getByRole("row", { name: new RegExp(decisionTitle) });
   await expect(row).toContainText("Measuring");
-  await expect(row).toContainText(`+${formatMinor(140_00, "EUR")}`);
-  await expect(row).toContainText(`So far: ${formatMinor(0, "EUR")} → ${formatMinor(64_20, "EUR")}`);
+  await expect(row).toContainText(`+${formatMinor(140_00, currency)}`);
+  await expect(row).toContainText(`So far: ${formatMinor(0, currency)} → ${formatMinor(64_20, currency)}`);
   await page.screenshot({ path: "test-results/screenshots/ad-budget-change-decision.png", fullPage: true });
 });
