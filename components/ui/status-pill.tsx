@@ -4,10 +4,13 @@ const TONES: Record<string, string> = {
   active: "pill-success",
   approved: "pill-success",
   auto_approved: "pill-success",
+  applied: "pill-success",
   pending: "pill-warning",
+  planned: "pill-warning",
   suspended: "pill-warning",
   revoked: "pill-danger",
   rejected: "pill-danger",
+  failed: "pill-danger",
   expired: "pill-neutral",
   dismissed: "pill-neutral",
 };

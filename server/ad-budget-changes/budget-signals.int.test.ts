@@ -9,8 +9,11 @@ import { seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/s
 import { ingestEvents, ingestSignals } from "../ingest/ingest-service";
 import type { TIntegrationSignal } from "../ingest/ingest.schema";
 import { fixedClock } from "../shared/clock";
+import { postDelivery } from "../../test/helpers/webhooks";
+import { serviceHeaders, socialAdsHeaders } from "../../test/helpers/webhook-signing";
 
 const NOW = new Date("2026-05-08T12:00:00Z");
+const SECRETS = { WEBHOOK_SECRET_SOCIAL_ADS: "social-secret-budget", WEBHOOK_SECRET_SEARCH_ADS: "search-secret-budget" };
 let api: TTestApi;
 let ownerId: string;
 let businessId: string;
@@ -18,7 +21,7 @@ let socialId: string;
 let otherSocialId: string;
 
 beforeAll(async () => {
-  api = await createTestApi({ clock: fixedClock(NOW) });
+  api = await createTestApi({ clock: fixedClock(NOW), env: SECRETS });
   ownerId = (await staticOwner(api)).ownerId;
   businessId = (await seedBusiness(api, { name: "Atlas" })).id;
   socialId = await seedIntegration(api.db, { ownerId, provider: "social_ads", businessId, accountId: "act_atlas" });
@@ -105,6 +108,52 @@ describe("budget signals", () => {
     expect(
       await api.db.auditEntry.count({ where: { targetId: { in: [theirs, a, b] }, action: { not: "ad_budget_change.created" } } }),
     ).toBe(2);
+  });
+
+  it("arrives from the platforms themselves: a signed social_ads campaign_budget change and a search_ads relay alert", async () => {
+    const social = await plan("hook-1");
+    const raw = JSON.stringify({
+      object: "ad_account",
+      entry: [
+        {
+          id: "act_atlas",
+          time: Math.floor(NOW.getTime() / 1000) - 60,
+          changes: [{ field: "campaign_budget", value: { campaign_id: "hook-1", status: "APPLIED", daily_budget: "70.00" } }],
+        },
+      ],
+    });
+    const delivered = await postDelivery(
+      api,
+      "/v1/webhooks/social_ads",
+      raw,
+      socialAdsHeaders(SECRETS.WEBHOOK_SECRET_SOCIAL_ADS, raw),
+    );
+    expect(delivered.status, delivered.text).toBe(200);
+    expect(await changeOf(social)).toMatchObject({ status: "applied", appliedAt: new Date(NOW.getTime() - 60_000) });
+
+    const searchId = await seedIntegration(api.db, { ownerId, provider: "search_ads", businessId, accountId: "123-456-7890" });
+    const search = await plan("hook-2", 7000, searchId);
+    const relay = JSON.stringify({
+      customer_id: "123-456-7890",
+      alerts: [
+        {
+          id: "al-budget-1",
+          type: "budget_change_failed",
+          campaign_id: "hook-2",
+          budget_change_id: search,
+          occurred_at: "2026-05-08T11:00:00Z",
+          message: "Below the account's minimum",
+        },
+      ],
+    });
+    const relayed = await postDelivery(
+      api,
+      "/v1/webhooks/search_ads",
+      relay,
+      serviceHeaders(SECRETS.WEBHOOK_SECRET_SEARCH_ADS, relay),
+    );
+    expect(relayed.status, relayed.text).toBe(200);
+    expect(await changeOf(search)).toMatchObject({ status: "failed", failureMessage: "Below the account's minimum" });
   });
 
   it("the ads read model lists the account's changes, newest first", async () => {

@@ -95,7 +95,7 @@ describe("search_ads mapping", () => {
     ]);
   });
 
-  it("maps alerts of the six advertising codes to signals and ignores other types", () => {
+  it("maps alerts of the advertising codes to signals and ignores other types", () => {
     const { mapping } = searchAds.read({
       customer_id: "c1",
       alerts: [
@@ -128,6 +128,23 @@ describe("search_ads mapping", () => {
       },
     ]);
     expect(mapping.ignored).toBe(1);
+  });
+
+  it("maps a budget change the relay saw applied or failed, naming the change when it knows it", () => {
+    const change = "6f1c1f0e-8f7a-4c1e-9d55-1a2b3c4d5e6f";
+    const { mapping } = searchAds.read({
+      customer_id: "c1",
+      alerts: [
+        { id: "al_4", type: "budget_change_applied", campaign_id: "111", budget_change_id: change, occurred_at: "2026-03-01T10:00:00Z" },
+        { id: "al_5", type: "budget_change_failed", campaign_id: "222", occurred_at: "2026-03-01T10:00:00Z", message: "Below minimum" },
+        { id: "al_6", type: "budget_change_applied", budget_change_id: "not-a-uuid", occurred_at: "2026-03-01T10:00:00Z" },
+      ],
+    });
+    expect(mapping.signals.map((s) => [s.signal.code, s.signal.ref, s.signal.message])).toEqual([
+      ["budget_change_applied", { account_id: "c1", campaign_id: "111", budget_change_id: change }, undefined],
+      ["budget_change_failed", { account_id: "c1", campaign_id: "222" }, "Below minimum"],
+    ]);
+    expect(mapping.rejected).toEqual([expect.objectContaining({ index: 2, code: "validation_error" })]);
   });
 
   it("refuses an empty delivery and more than 500 items; a row with both or neither cost fields is rejected alone", () => {

@@ -26,6 +26,9 @@ export const SEARCH_ADS_ALERT_TYPES = [
   "ad_disapproved",
   "account_suspended",
   "integration_auth_expired",
+  // The relay saw a budget change the service planned (POST /v1/ad-budget-changes) take effect, or fail.
+  "budget_change_applied",
+  "budget_change_failed",
 ] as const satisfies readonly TSignalCode[];
 
 export const ZSearchAdsReport = z
@@ -61,6 +64,12 @@ export const ZSearchAdsAlert = z
       .max(100)
       .describe(`Read: ${SEARCH_ADS_ALERT_TYPES.join(", ")} (the signal code). Others are acknowledged (ignored).`),
     campaign_id: ZKeyPartId.optional(),
+    budget_change_id: z
+      .uuid()
+      .optional()
+      .describe(
+        "budget_change_applied / budget_change_failed: the change's id (POST /v1/ad-budget-changes); without it the newest planned change of campaign_id moves.",
+      ),
     occurred_at: ZTimestamp,
     message: z.string().max(1000).optional(),
   })
@@ -183,7 +192,11 @@ function mapAlert(mapping: TMapping, account: string, index: number, alert: z.in
       external_id: alert.id,
       code: alert.type as (typeof SIGNAL_CODES)[number],
       occurred_at: isoUtc(alert.occurred_at),
-      ref: { account_id: account, ...(alert.campaign_id ? { campaign_id: alert.campaign_id } : {}) },
+      ref: {
+        account_id: account,
+        ...(alert.campaign_id ? { campaign_id: alert.campaign_id } : {}),
+        ...(alert.budget_change_id ? { budget_change_id: alert.budget_change_id } : {}),
+      },
       ...(alert.message ? { message: alert.message } : {}),
     },
   });

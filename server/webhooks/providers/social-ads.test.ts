@@ -106,6 +106,24 @@ describe("social_ads mapping", () => {
     expect(mapping.events).toEqual([]);
   });
 
+  it("maps a campaign's budget applied or failed to the budget change signals", () => {
+    const { mapping } = socialAds.read(
+      delivery([
+        { field: "campaign_budget", value: { campaign_id: "c1", status: "APPLIED", daily_budget: "70.00" } },
+        { field: "campaign_budget", value: { campaign_id: "c2", status: "failed", reason: "Below the minimum" } },
+        { field: "campaign_budget", value: { campaign_id: "c3", status: "PENDING" } },
+        { field: "campaign_budget", value: { campaign_id: "c4", status: "APPLIED", daily_budget: "70,00" } },
+      ]),
+    );
+    expect(mapping.signals.map((s) => [s.signal.code, s.signal.ref, s.signal.message])).toEqual([
+      ["budget_change_applied", { account_id: "act_1", campaign_id: "c1" }, undefined],
+      ["budget_change_failed", { account_id: "act_1", campaign_id: "c2" }, "The budget change failed: Below the minimum"],
+    ]);
+    expect(mapping.signals[0]!.signal.external_id).toBe(`campaign_budget:act_1:c1:APPLIED:${TIME}`);
+    expect(mapping.ignored).toBe(1);
+    expect(mapping.rejected).toEqual([expect.objectContaining({ index: 3, code: "validation_error" })]);
+  });
+
   it("names every entry's account and numbers changes across entries", () => {
     const body = {
       object: "ad_account",

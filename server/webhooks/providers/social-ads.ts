@@ -60,12 +60,32 @@ export const ZSocialAdsBudgetLimited = z
   .looseObject({ campaign_id: ZKeyPartId, ad_set_id: ZKeyPartId.optional() })
   .meta({ id: "SocialAdsBudgetLimitedValue" });
 
+export const ZSocialAdsCampaignBudget = z
+  .looseObject({
+    campaign_id: ZKeyPartId,
+    status: z
+      .string()
+      .min(1)
+      .max(50)
+      .describe(
+        "APPLIED or FAILED: the newest planned budget change of the campaign (POST /v1/ad-budget-changes) moves to applied or failed.",
+      ),
+    daily_budget: z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,12})?$/, { message: "must be a decimal string in major units, e.g. 70.00" })
+      .optional()
+      .describe("The campaign's daily budget now, in major units (informational)."),
+    reason: z.string().max(500).optional().describe("FAILED: why, as the platform says it."),
+  })
+  .meta({ id: "SocialAdsCampaignBudgetValue" });
+
 const VALUE_BY_FIELD: Record<string, z.ZodType> = {
   spend: ZSocialAdsSpend,
   campaign_status: ZSocialAdsCampaignStatus,
   ad_status: ZSocialAdsAdStatus,
   account_status: ZSocialAdsAccountStatus,
   budget_limited: ZSocialAdsBudgetLimited,
+  campaign_budget: ZSocialAdsCampaignBudget,
 };
 
 const ZChange = z.object({
@@ -80,6 +100,7 @@ const ZChange = z.object({
     ZSocialAdsAdStatus,
     ZSocialAdsAccountStatus,
     ZSocialAdsBudgetLimited,
+    ZSocialAdsCampaignBudget,
     z.looseObject({}),
   ]),
 });
@@ -130,6 +151,11 @@ const CAMPAIGN_STATUS: Record<string, TSignalCode> = {
   PAUSED: "campaign_paused",
   DELETED: "campaign_removed",
   ARCHIVED: "campaign_removed",
+};
+
+const CAMPAIGN_BUDGET_STATUS: Record<string, TSignalCode> = {
+  APPLIED: "budget_change_applied",
+  FAILED: "budget_change_failed",
 };
 
 /**
@@ -267,6 +293,16 @@ function mapChange(
         campaign_id: value.campaign_id,
         ...(value.ad_set_id ? { ad_set_id: value.ad_set_id } : {}),
       });
+      break;
+    }
+    case "campaign_budget": {
+      const value = ZSocialAdsCampaignBudget.parse(change.value);
+      const status = value.status.toUpperCase();
+      const code = CAMPAIGN_BUDGET_STATUS[status];
+      if (code) {
+        const failure = status === "FAILED" && value.reason ? `The budget change failed: ${value.reason}` : undefined;
+        signal(code, value.campaign_id, status, { campaign_id: value.campaign_id }, failure);
+      } else mapping.ignored++;
       break;
     }
     default:
