@@ -16,6 +16,7 @@ import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { notificationsRouter } from "./notifications/router";
+import { passportsRouter } from "./passports/router";
 import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
@@ -31,6 +32,7 @@ export const appRouter = router({
   projects: projectsRouter,
   sessions: sessionsRouter,
   agents: agentsRouter,
+  passports: passportsRouter,
   approvals: approvalsRouter,
   audit: auditRouter,
   subscriptions: subscriptionsRouter,

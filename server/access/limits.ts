@@ -13,10 +13,19 @@ export class LimitExceededError extends Error {
   }
 }
 
-function periodStarts(now: Date): { day: Date; month: Date } {
+/** The UTC day and UTC month a limit counts `now` in (their counters' period_start). */
+export function periodStarts(now: Date): { day: Date; month: Date } {
   return {
     day: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
     month: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+  };
+}
+
+/** When the counters of `now`'s UTC day and month start again at zero. */
+export function periodEnds(now: Date): { day: Date; month: Date } {
+  return {
+    day: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
+    month: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
   };
 }
 
