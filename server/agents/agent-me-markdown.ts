@@ -26,8 +26,10 @@ function usageLine(label: string, usage: TGrantUsage, currency: string | null): 
 }
 
 function grantLines(grant: TGrantWithUsage, names: Map<string, string>): string[] {
-  const level =
-    grant.level === "execute"
+  // Observe scopes only read: their level changes nothing an agent does with them.
+  const level = grant.scope.endsWith(":observe")
+    ? `reads what it covers (level ${grant.level})`
+    : grant.level === "execute"
       ? "execute: writes run at once within the limits"
       : "recommend: writes are held for the owner's approval (202)";
   const lines = [`- \`${grant.scope}\` on ${resourceText(grant.resource, names)}; ${level}.`];

@@ -8,7 +8,7 @@ import { SCOPES } from "../auth/scopes";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { readPassport } from "../passports/passport-service";
-import { CONTRACT_VERSION } from "../rest/contract";
+import { CONTRACT_VERSION } from "../shared/contract-version";
 import type { TAgentSelf, TOwnerSelf, TSelfMarkdown } from "./agent-me.schema";
 import { renderAgentMarkdown, renderOwnerMarkdown } from "./agent-me-markdown";
 import { getAgent } from "./agent-service";

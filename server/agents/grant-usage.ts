@@ -1,7 +1,7 @@
 // An agent's grants with what their limits have counted in the current UTC day and month
 // (server/access/limits.ts counts them there, only while a grant has the limit).
-import { periodEnds, periodStarts } from "../access/limits";
 import type { TGrant } from "../auth/grants";
+import { periodEnds, periodStarts } from "../auth/limit-periods";
 import type { TDbOrTx } from "../db/client";
 import type { AgentGrant } from "../db/generated/client";
 import { exactMinorOrNull } from "../fx/money";
