@@ -17,6 +17,7 @@ import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { notificationsRouter } from "./notifications/router";
+import { passportsRouter } from "./passports/router";
 import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
@@ -33,6 +34,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   agentEconomics: agentEconomicsRouter,
   agents: agentsRouter,
+  passports: passportsRouter,
   approvals: approvalsRouter,
   audit: auditRouter,
   subscriptions: subscriptionsRouter,

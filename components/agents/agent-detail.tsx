@@ -17,6 +17,7 @@ import { StatusPill } from "../ui/status-pill";
 import { AgentDecisions } from "./agent-decisions";
 import { AgentEconomics } from "./agent-economics";
 import { AgentForm } from "./agent-form";
+import { AgentPassport } from "./agent-passport";
 import type { TResourceOption } from "./grants";
 import { TokenDialog, type TShownToken } from "./token-dialog";
 
@@ -29,6 +30,8 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
   const [shown, setShown] = useState<TShownToken | null>(null);
   const [confirming, setConfirming] = useState<"rotate" | "revoke" | null>(null);
   const [actionError, setActionError] = useState<{ card: "token" | "status" | "revoke"; message: string } | null>(null);
+  // Bumped when the passport's suggested grants change the grants: the grants form starts again from them.
+  const [grantsRevision, setGrantsRevision] = useState(0);
 
   async function store(next: TAgent) {
     queryClient.setQueryData(trpc.agents.get.queryKey({ id: next.id }), { data: next });
@@ -200,6 +203,7 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
         >
           <div className="card-body">
             <AgentForm
+              key={grantsRevision}
               labelledBy="edit-heading"
               initial={agent}
               resources={props.resources}
@@ -212,6 +216,13 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
             />
           </div>
         </CardSection>
+
+        <AgentPassport
+          agent={agent}
+          resources={props.resources}
+          defaultCurrency={props.defaultCurrency}
+          onGrantsChanged={() => setGrantsRevision((n) => n + 1)}
+        />
 
         <AgentEconomics agentId={agent.id} />
         <AgentDecisions agentId={agent.id} />

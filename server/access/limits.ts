@@ -2,6 +2,7 @@
 // statement per period adds the amount only if the total stays within the limit; PostgreSQL's
 // row lock on the counter makes concurrent writes queue, so no two can both pass the limit.
 import type { TGrant } from "../auth/grants";
+import { periodStarts } from "../auth/limit-periods";
 import type { TTx } from "../db/client";
 
 export class LimitExceededError extends Error {
@@ -11,13 +12,6 @@ export class LimitExceededError extends Error {
   ) {
     super(`The grant's ${period === "day" ? "daily" : "monthly"} limit of ${limitMinor} is reached.`);
   }
-}
-
-function periodStarts(now: Date): { day: Date; month: Date } {
-  return {
-    day: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-    month: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-  };
 }
 
 async function add(

@@ -68,7 +68,8 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
         // Without an exchange rate there is no honest way to count another currency: consent.
         if (amount.currency !== grant.currency)
           throw new LimitExceededError("day", grant.dailyLimitMinor ?? grant.monthlyLimitMinor ?? 0n);
-        await reserveWithinLimits(tx, grant, amount.amountMinor);
+        // The request's clock, as every "today" of a write (and as agents/me reads the counters).
+        await reserveWithinLimits(tx, grant, amount.amountMinor, caller.now);
       }
       const approval = write.recordApproval
         ? await autoApprove(tx, caller, write, input, "within_limits", agent.agentId, amount, reason)

@@ -1,8 +1,10 @@
 // The contract version this server speaks, and the client's minimum (Versioning 2–3).
 import semver from "semver";
 import { AppError } from "../errors/app-error";
+import { CONTRACT_VERSION } from "../shared/contract-version";
 
-export const CONTRACT_VERSION = "1.0.0-rc.9";
+// Defined below the domains (GET /v1/agents/me names it too); the REST layer's home for it.
+export { CONTRACT_VERSION };
 
 /** A client's X-Service-Contract-Min above our version answers 426 (pre-release aware). */
 export function assertContractMin(header: string | null): void {

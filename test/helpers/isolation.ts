@@ -73,6 +73,9 @@ export const isolationCases: TIsolationCase[] = [
       },
       // B may not record a decision naming A's agent (on B's own personal scope).
       { method: "POST", path: "/v1/agent-decisions", body: { agent_id: id, personal: true, title: "B's decision" } },
+      { method: "GET", path: `/v1/agents/${id}/passport` },
+      { method: "PUT", path: `/v1/agents/${id}/passport`, body: { purpose: "B was here" } },
+      { method: "POST", path: `/v1/agents/${id}/passport/from-template`, body: { template_id: "bookkeeper" } },
     ],
     lists: ["/v1/agents?limit=200"],
   },
