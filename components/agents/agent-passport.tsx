@@ -539,7 +539,7 @@ function SuggestedGrants(props: {
       <CardHeader
         headingId="suggested-heading"
         title="Suggested grants"
-        description={`From “${props.templateName}”. Nothing is granted until you accept one. Accepting saves the agent's grants as “Name and grants” does, so their spending counters start again.`}
+        description={`From “${props.templateName}”. Nothing is granted until you accept one. Accepting saves the agent's grants as “Name and grants” does; what was already spent still counts.`}
       >
         <button type="button" className="button button-ghost" onClick={props.onDismiss}>
           Done
@@ -631,7 +631,7 @@ function AgentLimits(props: { agentId: string; agentUpdatedAt: string; resources
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const limits = useQuery(trpc.agents.limits.queryOptions({ id: props.agentId }));
-  // Saving the grants replaces them (their counters start again): read the limits anew.
+  // Saving the grants replaces them (new ids, counters carried over): read the limits anew.
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.agents.limits.queryKey({ id: props.agentId }) });
   }, [queryClient, trpc, props.agentId, props.agentUpdatedAt]);

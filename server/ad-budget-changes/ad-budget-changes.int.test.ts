@@ -211,6 +211,26 @@ describe("the outcome table", () => {
     expectApiError(await propose(agent.token, { campaign_id: "one-more", new_daily_budget_minor: 5001 }), 403, "limit_exceeded");
   });
 
+  it("what the agent spent keeps counting when the owner saves its grants again; a grant of another resource starts at zero", async () => {
+    const deny = grant({ daily_limit_minor: 3000, currency: "EUR", over_limit: "deny" });
+    const agent = await seedAgent(api, { grants: [deny] });
+    const first = await propose(agent.token, { campaign_id: "carry-1" }); // counts 2000 of 3000
+    expect(first.status, first.text).toBe(201);
+    // The owner saves the grants (a new IP range list, the same grant, and one more of another business).
+    const saved = await api.call("PATCH", `/v1/agents/${agent.id}`, {
+      body: {
+        allowed_ip_ranges: [],
+        grants: [deny, businessGrant(otherBusinessId, { daily_limit_minor: 3000, currency: "EUR", over_limit: "deny" })],
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } }, include: { grant: true } });
+    expect(usage.map((u) => [u.grant.resource, u.period, u.usedMinor])).toEqual([[`business:${businessId}`, "day", 2000n]]);
+    // 2000 more would be 4000 of 3000: still refused after the save.
+    expectApiError(await propose(agent.token, { campaign_id: "carry-2" }), 403, "limit_exceeded");
+    expect(await changesOf("carry-2")).toBe(0);
+  });
+
   it("agent at execute over its limit or in another currency, over_limit approval: 202 pending (over_limit)", async () => {
     const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 1999, currency: "EUR" })] });
     const over = await propose(agent.token, { campaign_id: "over" });

@@ -161,11 +161,7 @@ export async function updateAgent(
       where: { id: agentId },
       data: { name: input.name, status: input.status, allowedIpRanges: input.allowed_ip_ranges },
     });
-    if (input.grants) {
-      // Grants are replaced whole; their limit counters start again with them.
-      await tx.agentGrant.deleteMany({ where: { agentId } });
-      await tx.agentGrant.createMany({ data: grantRows(agentId, input.grants) });
-    }
+    if (input.grants) await replaceGrants(tx, agentId, input.grants);
     await auditCaller(
       tx,
       caller,
@@ -205,6 +201,33 @@ export async function revokeAgent(db: TDbOrTx, caller: TCaller, agentId: string)
     await auditCaller(tx, caller, "agent.revoked", { type: "agent", id: agentId });
     return toAgentDto(await loadAgent(tx, caller.ownerId, agentId));
   });
+}
+
+/**
+ * Replaces an agent's grants whole. What the agent already spent keeps counting: a new grant of
+ * the same scope, resource and currency as an old one takes over the old one's counters, so
+ * saving the grants (a new IP range, an accepted template grant) never hands out a fresh daily
+ * or monthly allowance. A grant of another scope, resource or currency starts at zero.
+ */
+async function replaceGrants(tx: TTx, agentId: string, grants: TGrantParsed[]): Promise<void> {
+  const spent = await tx.$queryRaw<
+    Array<{ scope: string; resource: string; currency: string | null; period: string; periodStart: Date; usedMinor: bigint }>
+  >`
+    SELECT g.scope, g.resource, g.currency, u.period, u.period_start AS "periodStart", u.used_minor AS "usedMinor"
+      FROM agent_limit_usage u JOIN agent_grants g ON g.id = u.grant_id
+     WHERE g.agent_id = ${agentId}::uuid`;
+  await tx.agentGrant.deleteMany({ where: { agentId } });
+  const created = await tx.agentGrant.createManyAndReturn({ data: grantRows(agentId, grants) });
+  const carried = new Map<string, { grantId: string; period: string; periodStart: Date; usedMinor: bigint }>();
+  for (const grant of created) {
+    for (const row of spent) {
+      if (row.scope !== grant.scope || row.resource !== grant.resource || row.currency !== grant.currency) continue;
+      const key = `${grant.id}|${row.period}|${row.periodStart.toISOString()}`;
+      const sum = (carried.get(key)?.usedMinor ?? 0n) + row.usedMinor;
+      carried.set(key, { grantId: grant.id, period: row.period, periodStart: row.periodStart, usedMinor: sum });
+    }
+  }
+  if (carried.size) await tx.agentLimitUsage.createMany({ data: [...carried.values()] });
 }
 
 /** Adds one grant (an approved permission request). */

@@ -10,7 +10,7 @@ export const updateAgentMeta: TProcedureMeta = {
     tags: ["Agents"],
     summary: "Update an agent",
     description:
-      "Rename, suspend or reactivate, replace the grants (their limit counters restart) or the allowed IP ranges. A revoked agent answers 409 state_conflict.",
+      "Rename, suspend or reactivate, replace the grants (a grant of the same scope, resource and currency as an old one keeps what was spent today and this month; others start at zero) or the allowed IP ranges. A revoked agent answers 409 state_conflict.",
   },
   experimental: true,
 };
