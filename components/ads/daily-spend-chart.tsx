@@ -1,13 +1,14 @@
 "use client";
 // One ad account's spend, day by day over the period (every day, zeros included, as the API
-// lists them): small bars for the eye, and every day's exact figure in a table under it, which
-// is what a screen reader and a careful reader use.
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+// lists them): small bars for the eye, and every day's exact figure in a table under it
+// (components/charts/day-chart.tsx).
+import { Bar, BarChart } from "recharts";
 import { formatMinor } from "@/lib/money";
-import { formatAxisMinor, formatCalendarDay } from "../overview/figures";
+import { DayChartFigure, dayChartAxes } from "../charts/day-chart";
+import { formatCalendarDay } from "../overview/figures";
 import { usePreferences } from "../panel/preferences";
 
-// A CSS variable (app/globals.css), so the chart follows light and dark mode: spend is money out.
+// Spend is money out.
 const SPEND_COLOUR = "var(--chart-out)";
 
 export function DailySpendChart(props: {
@@ -33,62 +34,23 @@ export function DailySpendChart(props: {
       : "No days.";
 
   return (
-    <figure className="chart-figure" data-testid={props.testId}>
-      <div className="chart" role="img" aria-label={`Bar chart. ${props.caption}. ${summary}`}>
-        <ResponsiveContainer width="100%" height={140}>
-          <BarChart data={[...props.days]} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={(day: string) => formatCalendarDay(day, locale, "short")}
-              tick={{ fontSize: 11, fill: "var(--text-muted)" }}
-              stroke="var(--chart-axis)"
-              minTickGap={20}
-            />
-            <YAxis
-              width={64}
-              tickFormatter={(value: number) => formatAxisMinor(value, props.currency, locale)}
-              tick={{ fontSize: 11, fill: "var(--text-muted)" }}
-              stroke="var(--chart-axis)"
-            />
-            <Tooltip
-              formatter={(value) => money(Number(value))}
-              labelFormatter={(day) => formatCalendarDay(String(day), locale)}
-              cursor={{ fill: "var(--chart-cursor)" }}
-            />
-            <Bar dataKey="spend_minor" name="Spend" fill={SPEND_COLOUR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <figcaption className="visually-hidden">{props.caption}</figcaption>
-      <details className="disclosure chart-table">
-        <summary>Every day&apos;s spend</summary>
-        <div className="table-scroll" role="region" aria-label={`${props.caption}, exact figures`} tabIndex={0}>
-          <table className="table table-compact" data-testid="daily-table">
-            <caption className="visually-hidden">{props.caption}, exact figures</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="cell-right">
-                  Spend
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.days.map((day) => (
-                <tr key={day.date} data-date={day.date}>
-                  <th scope="row">
-                    <time dateTime={day.date}>{formatCalendarDay(day.date, locale)}</time>
-                  </th>
-                  <td className="cell-right mono" data-testid="day-spend">
-                    {money(day.spend_minor)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </figure>
+    <DayChartFigure
+      kind="Bar chart"
+      caption={props.caption}
+      summary={summary}
+      height={140}
+      testId={props.testId}
+      tableTitle="Every day's spend"
+      tableTestId="daily-table"
+      rows={props.days}
+      locale={locale}
+      columns={[{ header: "Spend", cell: (day) => money(day.spend_minor), testId: "day-spend" }]}
+      chart={
+        <BarChart data={[...props.days]} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          {dayChartAxes({ locale, currency: props.currency, size: "small", tooltipCursor: "var(--chart-cursor)" })}
+          <Bar dataKey="spend_minor" name="Spend" fill={SPEND_COLOUR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      }
+    />
   );
 }
