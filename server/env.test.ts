@@ -25,3 +25,23 @@ describe("ENCRYPTION_KEY", () => {
     expect(() => getEnv()).toThrow(/ENCRYPTION_KEY: ENCRYPTION_KEY must be 32 bytes/);
   });
 });
+
+describe("LANDING_ORIGIN and WAITLIST_READERS", () => {
+  afterEach(() => applyTestEnv({ LANDING_ORIGIN: undefined, WAITLIST_READERS: undefined }));
+
+  it("takes an origin only: scheme, host and port, no path or trailing slash", () => {
+    applyTestEnv({ LANDING_ORIGIN: "https://landing.example:8443" });
+    expect(getEnv().LANDING_ORIGIN).toBe("https://landing.example:8443");
+    for (const bad of ["https://landing.example/", "https://landing.example/join", "landing.example"]) {
+      applyTestEnv({ LANDING_ORIGIN: bad });
+      expect(() => getEnv(), bad).toThrow(/LANDING_ORIGIN must be an origin/);
+    }
+    applyTestEnv({ LANDING_ORIGIN: "" });
+    expect(getEnv().LANDING_ORIGIN).toBeUndefined();
+  });
+
+  it("reads the readers as trimmed, lower-cased emails", () => {
+    applyTestEnv({ WAITLIST_READERS: " A@Example.test, ,b@example.test " });
+    expect(getEnv().WAITLIST_READERS).toEqual(["a@example.test", "b@example.test"]);
+  });
+});

@@ -35,7 +35,25 @@ const ZEnv = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   /** Signs the panel's Auth.js cookies and hashes its login tokens; generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET needs at least 32 characters").optional(),
-  LANDING_ORIGIN: z.string().optional(),
+  /** The one origin allowed by CORS on POST /v1/waitlist (server/rest/cors.ts): scheme, host and port only. */
+  LANDING_ORIGIN: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || (URL.canParse(value) && new URL(value).origin === value), {
+      message: "LANDING_ORIGIN must be an origin such as https://example.com (no path, no trailing slash)",
+    })
+    .transform((value) => (value === "" ? undefined : value))
+    .optional(),
+  /** Owner emails that may read GET /v1/waitlist (server/waitlist/waitlist-readers.ts); unset: see there. */
+  WAITLIST_READERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .optional(),
   FX_SOURCE: z.enum(["ecb", "mock"]).default("mock"),
   FX_ECB_URL: z.string().url().default(ECB_DEFAULT_URL),
   FX_ECB_TIMEOUT_MS: z.coerce.number().int().min(100).default(ECB_TIMEOUT_MS),

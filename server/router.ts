@@ -22,6 +22,7 @@ import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
 import { sessionsRouter } from "./sessions/router";
+import { waitlistRouter } from "./waitlist/router";
 import { simulationsRouter } from "./simulations/router";
 import { subscriptionsRouter } from "./subscriptions/router";
 import { router } from "./trpc/init";
@@ -40,6 +41,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   reservations: reservationsRouter,
   goals: goalsRouter,
+  waitlist: waitlistRouter,
   cash: cashRouter,
   ledger: ledgerRouter,
   integrations: integrationsRouter,

@@ -3,6 +3,8 @@
 // (client-ip.ts; an unknown address is one shared key, never a free pass):
 //   login   10 a minute: POST /v1/auth/magic-link, the panel's email sign-in (its server
 //           action and Auth.js's POST /api/auth/signin/*), on top of the per-email throttle.
+//   waitlist 5 a minute and 20 a day: POST /v1/waitlist (pinned-wave2.md §1.6), counted exactly
+//           in fixed UTC-minute and UTC-day windows; a refused call counts in neither.
 //   public  60 a minute: every other call without a bearer (POST /v1/auth/verify, the public
 //           catalog, the OAuth callback, Auth.js's other endpoints, the panel's token form),
 //           and every bearer the REST layer refuses with 401 (token guessing).
@@ -13,10 +15,29 @@ import type { TActor } from "../auth/actor";
 import type { TDb } from "../db/client";
 import { AppError } from "../errors/app-error";
 import type { TAccessRule } from "../trpc/meta";
-import { consumeRateLimit, knownExceeded, rateLimitedError, rateLimitHeaders, type TRateLimitState } from "./rate-limit";
+import {
+  consumeRateLimit,
+  consumeWindows,
+  knownExceeded,
+  rateLimitedError,
+  rateLimitHeaders,
+  type TRateLimitState,
+  type TRateWindow,
+} from "./rate-limit";
 
 export const IP_LIMITS = { login: 10, public: 60 } as const;
 export type TIpBudget = keyof typeof IP_LIMITS;
+
+/** POST /v1/waitlist's per-IP windows (contract Limits: 5 per minute and 20 per day per IP). */
+export const WAITLIST_IP_WINDOWS: readonly TRateWindow[] = [
+  { name: "minute", ms: 60_000, limit: 5 },
+  { name: "day", ms: 86_400_000, limit: 20 },
+];
+
+/** Spends one waitlist call of an address, in both windows or (refused) in neither. */
+export function consumeWaitlistIpLimit(db: TDb, ip: string | null, now = new Date()): Promise<TRateLimitState> {
+  return consumeWindows(db, `ip:waitlist:${ip ?? "unknown"}`, WAITLIST_IP_WINDOWS, now);
+}
 
 export function ipLimitKey(budget: TIpBudget, ip: string | null): string {
   return `ip:${budget}:${ip ?? "unknown"}`;
@@ -28,7 +49,7 @@ export function consumeIpLimit(db: TDb, budget: TIpBudget, ip: string | null, no
 }
 
 /** The budget a call without a bearer spends on a route, if any. */
-function budgetOf(access: TAccessRule): TIpBudget | null {
+function budgetOf(access: TAccessRule): TIpBudget | "waitlist" | null {
   if (access.kind !== "public") return null; // signature: the signature is the credential; others need a bearer
   if (access.ipLimit === "none") return null;
   return access.ipLimit ?? "public";
@@ -60,7 +81,9 @@ export async function authenticateAtTheDoor(
   if (!call.hasBearer) {
     const budget = budgetOf(call.access);
     if (budget) {
-      const state = await consumeIpLimit(await call.db(), budget, call.ip, now);
+      const db = await call.db();
+      const state =
+        budget === "waitlist" ? await consumeWaitlistIpLimit(db, call.ip, now) : await consumeIpLimit(db, budget, call.ip, now);
       if (state.exceeded) throw refuse(state);
       Object.assign(call.headers, rateLimitHeaders(state));
     }

@@ -38,6 +38,8 @@ export type TPlainRoute = {
   maxBodyBytes?: number;
   /** Limits of the write's one transaction (idempotency "required"), when the REST layer's default is too short. */
   transaction?: TTransactionLimits;
+  /** Cross-origin calls allowed from LANDING_ORIGIN (cors.ts). */
+  cors?: "landing";
   /** The operation in the OpenAPI document (responses, request body, parameters). */
   openapi: ZodOpenApiOperationObject;
   handle: (request: TPlainRequest) => Promise<TOutcome>;

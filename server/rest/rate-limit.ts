@@ -14,7 +14,14 @@ import { AppError } from "../errors/app-error";
 const WINDOW_MS = 60_000;
 const MAX_LEASE = 50;
 
-export type TRateLimitState = { limit: number; remaining: number; resetAt: number; exceeded: boolean };
+export type TRateLimitState = {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  exceeded: boolean;
+  /** The window the limit counts in (messages); a minute unless said. */
+  per?: string;
+};
 
 type TLease = {
   windowStart: number;
@@ -112,16 +119,85 @@ export function rateLimitHeaders(state: TRateLimitState): Record<string, string>
 
 export function rateLimitedError(state: TRateLimitState, now = new Date()): AppError {
   const retryAfter = Math.max(1, state.resetAt - Math.floor(now.getTime() / 1000));
-  return new AppError("rate_limited", `Rate limit of ${state.limit} requests per minute reached; retry in ${retryAfter} s.`, {
-    headers: { "Retry-After": String(retryAfter) },
-    details: { limit: state.limit, retry_after_seconds: retryAfter },
-  });
+  return new AppError(
+    "rate_limited",
+    `Rate limit of ${state.limit} requests per ${state.per ?? "minute"} reached; retry in ${retryAfter} s.`,
+    {
+      headers: { "Retry-After": String(retryAfter) },
+      details: { limit: state.limit, retry_after_seconds: retryAfter },
+    },
+  );
 }
 
-/** Drops finished windows (run by the maintenance job). */
+/** A fixed window of an exactly counted limit (consumeWindows). */
+export type TRateWindow = { name: string; ms: number; limit: number };
+
+/** Keys of windows longer than a minute start with this, so the sweep keeps them until they end. */
+const LONG_WINDOW_PREFIX = "long:";
+const LONGEST_WINDOW_MS = 86_400_000;
+
+function windowKey(key: string, window: TRateWindow): string {
+  return window.ms > WINDOW_MS ? `${LONG_WINDOW_PREFIX}${key}:${window.name}` : `${key}:${window.name}`;
+}
+
+/**
+ * Exact counting over several fixed windows at once (small public limits, where a lease would
+ * be the whole limit): the call takes one permit in every window, or, when any window is full,
+ * none at all (the permits it took are given back), so a refused call never counts. The state
+ * is the window with fewer permits left; refused, the full window ending last (Retry-After).
+ */
+export async function consumeWindows(
+  db: TDb,
+  key: string,
+  windows: readonly TRateWindow[],
+  now = new Date(),
+): Promise<TRateLimitState> {
+  const taken: { key: string; start: Date }[] = [];
+  const states: TRateLimitState[] = [];
+  for (const window of windows) {
+    const start = new Date(Math.floor(now.getTime() / window.ms) * window.ms);
+    const resetAt = Math.ceil((start.getTime() + window.ms) / 1000);
+    const bucket = windowKey(key, window);
+    // Adds one only while under the limit: no row back means the window is full.
+    const rows = await db.$queryRaw<{ count: number }[]>`
+      INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${bucket}, ${start}, 1)
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
+      WHERE rate_limit_buckets.count < ${window.limit}
+      RETURNING count`;
+    const count = rows[0] === undefined ? null : Number(rows[0].count);
+    if (count === null) {
+      states.push({ limit: window.limit, remaining: 0, resetAt, exceeded: true, per: window.name });
+      continue;
+    }
+    taken.push({ key: bucket, start });
+    states.push({
+      limit: window.limit,
+      remaining: Math.max(0, window.limit - count),
+      resetAt,
+      exceeded: false,
+      per: window.name,
+    });
+  }
+  const refused = states.filter((state) => state.exceeded);
+  if (refused.length > 0) {
+    for (const permit of taken) {
+      await db.$executeRaw`
+        UPDATE rate_limit_buckets SET count = count - 1 WHERE key = ${permit.key} AND window_start = ${permit.start}`;
+    }
+    return refused.reduce((latest, state) => (state.resetAt > latest.resetAt ? state : latest));
+  }
+  return states.reduce((fewest, state) => (state.remaining < fewest.remaining ? state : fewest));
+}
+
+/** Drops finished windows (run by the maintenance job); long windows are kept until they end. */
 export async function sweepRateLimitBuckets(db: TDbOrTx, now = new Date()): Promise<number> {
   const { count } = await db.rateLimitBucket.deleteMany({
-    where: { windowStart: { lt: new Date(now.getTime() - 2 * WINDOW_MS) } },
+    where: {
+      OR: [
+        { windowStart: { lt: new Date(now.getTime() - 2 * WINDOW_MS) }, NOT: { key: { startsWith: LONG_WINDOW_PREFIX } } },
+        { windowStart: { lt: new Date(now.getTime() - 2 * LONGEST_WINDOW_MS) } },
+      ],
+    },
   });
   return count;
 }

@@ -23,6 +23,7 @@ import { runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { assertOpenApiAgrees } from "./openapi";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
+import { corsHeaders, preflightHeaders } from "./cors";
 import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureCaller, procedureInput } from "./procedure-call";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
@@ -66,6 +67,11 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       const now = clock.now();
       assertContractMin(req.headers.get("x-service-contract-min"));
       const url = new URL(req.url);
+      if (req.method === "OPTIONS") {
+        // A CORS preflight from the allowed origin: answered here, before authentication and limits.
+        const preflight = preflightHeaders(table, url.pathname, req.headers.get("origin"));
+        if (preflight) return toResponse({ status: 204, headers: preflight, kind: "raw", body: "" }, requestId, headers);
+      }
       const found = table.match(req.method, url.pathname);
       if (!found) throw new AppError("not_found", `No operation at ${url.pathname}.`);
       if ("allowed" in found) {
@@ -74,6 +80,8 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         });
       }
       const { route, params } = found;
+      // Before anything can fail: a refusal (400, 429) must reach the landing page's script too.
+      Object.assign(headers, corsHeaders(route, req.headers.get("origin")));
       keyed = isWriteMethod(req.method) && route.idempotency === "required";
       assertSafeQuery(url.searchParams);
       Object.assign(headers, deprecationHeaders(route));

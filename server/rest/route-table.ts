@@ -17,6 +17,8 @@ export type TRoute = {
   secretInResponse?: boolean;
   maxBodyBytes?: number;
   transaction?: TTransactionLimits;
+  /** Cross-origin calls allowed from LANDING_ORIGIN (cors.ts). */
+  cors?: "landing";
   /** A procedure's operationId in the OpenAPI document (the start-up check compares them). */
   operationId?: string;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
@@ -70,6 +72,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       deprecation: meta.deprecation,
       secretInResponse: meta.secretInResponse ?? false,
       transaction: meta.transaction,
+      cors: meta.cors,
       // trpc-to-openapi's documented default: the procedure path with dashes.
       operationId: meta.openapi.operationId ?? procedurePath.replaceAll(".", "-"),
       target: { kind: "procedure", procedurePath },
@@ -90,6 +93,7 @@ export function routesFromPlain(plain: TPlainRoute[]): TRoute[] {
     secretInResponse: route.secretInResponse ?? false,
     maxBodyBytes: route.maxBodyBytes,
     transaction: route.transaction,
+    cors: route.cors,
     target: { kind: "plain", route },
   }));
 }

@@ -9,6 +9,7 @@ import { appRouter } from "../router";
 import { buildOpenApiDocument } from "./openapi";
 import type { TPlainRoute } from "./plain-route";
 import { createRestHandler, type TRestHandler } from "./rest-handler";
+import { waitlistPlainRoutes } from "../waitlist/routes";
 import { webhookRoutes } from "../webhooks/routes";
 
 /** Plain routes of the domains (webhooks, imports, exports) join this list. */
@@ -17,6 +18,7 @@ const domainPlainRoutes: TPlainRoute[] = [
   ...importPlainRoutes,
   ...ledgerPlainRoutes,
   ...webhookRoutes,
+  ...waitlistPlainRoutes,
 ];
 
 function openApiRoute(document: () => string): TPlainRoute {

@@ -7,8 +7,9 @@ import type { TTransactionLimits } from "../db/transaction";
 /** The Access column of spec/operations.tsv. */
 export type TAccessRule =
   // P: no bearer. Calls without one count per client IP (server/rest/ip-limit.ts): `login`
-  // 10 a minute, else the public 60 a minute; `none` only for what opens no database.
-  | { kind: "public"; ipLimit?: "login" | "none" }
+  // 10 a minute, `waitlist` 5 a minute and 20 a day, else the public 60 a minute; `none` only
+  // for what opens no database.
+  | { kind: "public"; ipLimit?: "login" | "waitlist" | "none" }
   | { kind: "signature" } // P (signature): authenticated by a webhook signature
   | { kind: "owner" } // O
   // OA: the owner, or an agent holding the scope, or every one of the scopes when several are named
@@ -35,4 +36,6 @@ export type TProcedureMeta = OpenApiMeta<{
   secretInResponse?: boolean;
   /** Limits of the write's one transaction (idempotent writes), when the REST layer's default is too short. */
   transaction?: TTransactionLimits;
+  /** Cross-origin calls allowed from LANDING_ORIGIN (server/rest/cors.ts), preflight included. */
+  cors?: "landing";
 }>;
