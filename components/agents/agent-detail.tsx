@@ -198,7 +198,9 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
           headingId="edit-heading"
           title="Name and grants"
           description={
-            revoked ? "Read-only: the agent is revoked." : "Saving replaces all grants; what was spent today and this month still counts for a grant of the same scope, resource and currency."
+            revoked
+              ? "Read-only: the agent is revoked."
+              : "Saving replaces all grants; what was spent today and this month still counts for a grant of the same scope, resource and currency."
           }
         >
           <div className="card-body">

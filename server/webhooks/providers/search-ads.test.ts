@@ -135,8 +135,20 @@ describe("search_ads mapping", () => {
     const { mapping } = searchAds.read({
       customer_id: "c1",
       alerts: [
-        { id: "al_4", type: "budget_change_applied", campaign_id: "111", budget_change_id: change, occurred_at: "2026-03-01T10:00:00Z" },
-        { id: "al_5", type: "budget_change_failed", campaign_id: "222", occurred_at: "2026-03-01T10:00:00Z", message: "Below minimum" },
+        {
+          id: "al_4",
+          type: "budget_change_applied",
+          campaign_id: "111",
+          budget_change_id: change,
+          occurred_at: "2026-03-01T10:00:00Z",
+        },
+        {
+          id: "al_5",
+          type: "budget_change_failed",
+          campaign_id: "222",
+          occurred_at: "2026-03-01T10:00:00Z",
+          message: "Below minimum",
+        },
         { id: "al_6", type: "budget_change_applied", budget_change_id: "not-a-uuid", occurred_at: "2026-03-01T10:00:00Z" },
       ],
     });
