@@ -46,6 +46,25 @@ const dataDir = process.env.E2E_DATA_DIR!;
 /** Specs that see the shared owner's empty books: they run before all the others. */
 const EMPTY_STATE_SPECS = [/businesses\.spec\.ts$/, /finance-pages\.spec\.ts$/];
 
+/** Debian's Chromium (Playwright's own download cannot work here), quiet and without a sandbox. */
+const DEBIAN_CHROMIUM = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -67,45 +86,13 @@ export default defineConfig({
     {
       name: "empty-states",
       testMatch: EMPTY_STATE_SPECS,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      use: DEBIAN_CHROMIUM,
     },
     {
       name: "chromium",
       testIgnore: EMPTY_STATE_SPECS,
       dependencies: ["empty-states"],
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      use: DEBIAN_CHROMIUM,
     },
   ],
   webServer: {
