@@ -7,11 +7,11 @@ import local from "./scripts/eslint/import-cycles.mjs";
 const projectRoot = import.meta.dirname;
 
 // The layer order (README, "A map of the code"), from the top: app/ → the adapters (rest/, trpc/,
-// and each domain's procedures and routes.ts) → the domain services → the foundation. Beside
+// mcp/, and each domain's procedures and routes.ts) → the domain services → the foundation. Beside
 // app/, two more entry points: jobs/ (started by instrumentation.ts) and sign-in/ (the panel's
 // Auth.js door, served by app/api/). Every other folder of server/ is a domain.
 const FOUNDATION = ["auth", "crypto", "db", "errors", "http", "mail", "shared"];
-const ADAPTERS = ["rest", "trpc"];
+const ADAPTERS = ["rest", "trpc", "mcp"];
 const ENTRIES = ["jobs", "sign-in"];
 const DOMAINS = fs
   .readdirSync(path.join(projectRoot, "server"), { withFileTypes: true })
