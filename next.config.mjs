@@ -1,4 +1,4 @@
-// /v1 and /api answer JSON (or CSV), never a page: static headers so a browser never sniffs
+// /v1, /mcp and /api answer JSON (or CSV), never a page: static headers so a browser never sniffs
 // them into HTML nor frames them, at no cost to the REST path (the proxy, proxy.ts, which sets
 // the panel pages' nonce-based CSP, does not run for them).
 const API_SECURITY_HEADERS = [
@@ -24,6 +24,7 @@ const nextConfig = {
     return [
       { source: "/v1/:path*", headers: API_SECURITY_HEADERS },
       { source: "/v1", headers: API_SECURITY_HEADERS },
+      { source: "/mcp", headers: API_SECURITY_HEADERS },
       { source: "/api/:path*", headers: API_SECURITY_HEADERS },
     ];
   },

@@ -24,9 +24,9 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      // Everything but the API (/v1, /api: static headers in next.config.mjs), Next's static
+      // Everything but the API (/v1, /mcp, /api: static headers in next.config.mjs), Next's static
       // files, and the bench's bare routes.
-      source: "/((?!v1(?:/|$)|api/|_next/static|_next/image|favicon.ico|icon.svg|bench/).*)",
+      source: "/((?!v1(?:/|$)|mcp$|api/|_next/static|_next/image|favicon.ico|icon.svg|bench/).*)",
       // Prefetches are not documents; their page gets its nonce when it is rendered for real.
       missing: [
         { type: "header", key: "next-router-prefetch" },

@@ -1,0 +1,17 @@
+// POST /mcp: the MCP companion (server/mcp/), beside /v1 in the same app; its tools call the
+// process's /v1 handler. GET and DELETE are exported so they answer 405 in the contract's
+// error body, not Next's empty one.
+import { createMcpHandler, type TMcpHandler } from "@/server/mcp/http";
+import { getV1Handler } from "@/server/rest/v1";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const globalForMcp = globalThis as unknown as { mcpHandler?: TMcpHandler };
+
+const handle = (req: Request) => {
+  globalForMcp.mcpHandler ??= createMcpHandler({ v1: getV1Handler() });
+  return globalForMcp.mcpHandler(req);
+};
+
+export { handle as POST, handle as GET, handle as DELETE, handle as PUT, handle as PATCH };

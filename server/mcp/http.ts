@@ -1,0 +1,106 @@
+// POST /mcp: the MCP companion over Streamable HTTP, stateless (one server per request, JSON
+// answers, no session and no server-sent stream).
+//
+// The door is the /v1 door, with the same functions in the same order: contract minimum, the
+// bearer through the per-IP door (authenticateAtTheDoor → parseBearer → authenticateToken: an
+// agent's agt_ token, an owner's ses_ session token or the static owner token; a panel cookie
+// is not a credential here), then the token's per-minute rate. A refusal is the contract's
+// error body. Past the door, each tool call is a /v1 call made with the same Authorization
+// header through the REST layer (operation-call.ts), which authenticates, counts and checks it
+// again as it does every call: this door only refuses early and never widens anything.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { authenticateToken, parseBearer } from "../auth/authenticate";
+import { createRequestContext, newRequestId } from "../auth/request-context";
+import { getDatabase, type TDb } from "../db/client";
+import { getEnv } from "../env";
+import { AppError } from "../errors/app-error";
+import { toAppError } from "../errors/to-app-error";
+import { boundLog, errorFields } from "../log";
+import { assertContractMin, CONTRACT_VERSION } from "../rest/contract";
+import { authenticateAtTheDoor } from "../rest/ip-limit";
+import { errorOutcome, toResponse } from "../rest/outcome";
+import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "../rest/rate-limit";
+import { MAX_JSON_BODY_BYTES } from "../rest/request-body";
+import { systemClock, type TClock } from "../shared/clock";
+import { createMcpServer } from "./mcp-server";
+import { forwardedHeaders, type TDispatch } from "./operation-call";
+import { defaultContractDir } from "./resources";
+
+export const MCP_PATH = "/mcp";
+
+export type TMcpHandlerOptions = {
+  /** The /v1 REST layer the tools call (the app's own handler). */
+  v1: TDispatch;
+  getDb?: () => Promise<TDb>;
+  clock?: TClock;
+  contractDir?: string;
+};
+
+export type TMcpHandler = (req: Request) => Promise<Response>;
+
+/** A JSON-RPC message carries at most a /v1 body (1 MB) and its envelope. */
+const MAX_MCP_BODY_BYTES = MAX_JSON_BODY_BYTES + 64 * 1024;
+
+export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
+  const getDb = options.getDb ?? (async () => (await getDatabase()).prisma);
+  const clock = options.clock ?? systemClock;
+  const contractDir = options.contractDir ?? defaultContractDir();
+
+  return async function handle(req: Request): Promise<Response> {
+    const requestId = newRequestId();
+    const headers: Record<string, string> = {};
+    try {
+      if (req.method !== "POST") {
+        // Stateless: no server-sent stream to open (GET) and no session to end (DELETE).
+        throw new AppError("method_not_allowed", `${req.method} is not supported here; use POST.`, {
+          headers: { Allow: "POST" },
+        });
+      }
+      const request = createRequestContext(req.headers, { clock, requestId });
+      const now = clock.now();
+      assertContractMin(req.headers.get("x-service-contract-min"));
+      let dbPromise: Promise<TDb> | undefined;
+      const db = () => (dbPromise ??= getDb());
+      const actor = await authenticateAtTheDoor(
+        { db, access: { kind: "owner_or_agent" }, ip: request.ip, hasBearer: req.headers.has("authorization"), headers, now },
+        async () => authenticateToken(await db(), parseBearer(req.headers.get("authorization")), { ip: request.ip }),
+      );
+      if (actor.type !== "owner" && actor.type !== "agent") throw new AppError("unauthenticated");
+      const state = await consumeRateLimit(await db(), actor.tokenKey, getEnv().RATE_LIMIT_PER_MINUTE, now);
+      Object.assign(headers, rateLimitHeaders(state));
+      if (state.exceeded) throw rateLimitedError(state, now);
+
+      const server = createMcpServer({
+        target: { dispatch: options.v1, origin: new URL(req.url).origin, headers: forwardedHeaders(req.headers) },
+        contractDir,
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      });
+      try {
+        await server.connect(transport);
+        const answer = await transport.handleRequest(req);
+        const body = await answer.arrayBuffer(); // complete before the server closes
+        const out = new Headers(answer.headers);
+        for (const [name, value] of Object.entries(headers)) out.set(name, value);
+        out.set("cache-control", "no-store");
+        out.set("x-request-id", requestId);
+        out.set("x-service-contract", CONTRACT_VERSION);
+        return new Response(answer.status === 202 || body.byteLength === 0 ? null : body, {
+          status: answer.status,
+          headers: out,
+        });
+      } finally {
+        await server.close();
+      }
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.code === "internal_error") {
+        boundLog({ request_id: requestId }).error("mcp request failed", { url: req.url, ...errorFields(error.cause ?? error) });
+      }
+      return toResponse(errorOutcome(error), requestId, headers);
+    }
+  };
+}
