@@ -1,0 +1,109 @@
+// The tool list is the agent operations of the route table, each with its procedure's own
+// input schema and meta; the arguments become the /v1 request as a REST client sends it; and
+// docs/mcp.md lists exactly the served tools.
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { routesFromRouter } from "../rest/route-table";
+import { appRouter } from "../router";
+import type { TProcedureMeta } from "../trpc/meta";
+import { operationRequest } from "./operation-call";
+import { MCP_TOOL_DECLARATIONS, mcpTools, type TMcpTool } from "./tools";
+
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; meta?: TProcedureMeta } }>;
+
+describe("the tools", () => {
+  it("are exactly the /v1 operations whose access admits agents, one each", () => {
+    const agentOperations = routesFromRouter(appRouter)
+      .filter((route) => route.access.kind === "owner_or_agent")
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(
+      mcpTools()
+        .map((tool) => `${tool.method} ${tool.path}`)
+        .sort(),
+    ).toEqual(agentOperations);
+  });
+
+  it("take the procedure's own input schema and meta (nothing configured twice)", () => {
+    for (const declaration of MCP_TOOL_DECLARATIONS) {
+      const procedure = procedures[declaration.procedure];
+      expect(procedure, declaration.procedure).toBeDefined();
+      expect(procedure!._def.inputs, declaration.name).toEqual([declaration.input]);
+      expect(procedure!._def.inputs[0] === declaration.input, declaration.name).toBe(true);
+      expect(procedure!._def.meta?.openapi).toBe(declaration.meta.openapi);
+      expect(procedure!._def.meta?.experimental ?? false).toBe(declaration.meta.experimental ?? false);
+    }
+  });
+
+  it("start experimental (Versioning 7: new tools do), and are never more stable than their operation", () => {
+    for (const tool of mcpTools()) expect(tool.stability, tool.name).toBe("experimental");
+  });
+
+  it("add idempotency_key exactly where the operation needs an Idempotency-Key", () => {
+    const keyed = mcpTools()
+      .filter((tool) => tool.keyed)
+      .map((tool) => tool.name)
+      .sort();
+    expect(keyed).toEqual(["create_ad_budget_change", "create_agent_decision", "create_data_request"]);
+    for (const tool of mcpTools()) {
+      expect("idempotency_key" in tool.listedInput.shape, tool.name).toBe(tool.keyed);
+    }
+  });
+});
+
+describe("a tool call's /v1 request", () => {
+  const target = { origin: "http://service.test", headers: new Headers({ authorization: "Bearer agt_x" }) };
+  const tool = (name: string): TMcpTool => mcpTools().find((candidate) => candidate.name === name)!;
+
+  it("puts path parameters in the path and the rest of a GET's arguments in the query", () => {
+    const request = operationRequest(tool("get_business_saas_metrics"), { id: "b 1", from: "2026-01-01", x: [1, true] }, target);
+    expect(request.method).toBe("GET");
+    expect(request.url).toBe("http://service.test/v1/businesses/b%201/saas-metrics?from=2026-01-01&x=1&x=true");
+    expect(request.headers.get("authorization")).toBe("Bearer agt_x");
+    expect(request.headers.has("idempotency-key")).toBe(false);
+  });
+
+  it("sends a write's arguments as its JSON body with the idempotency_key as the header (a fresh key without one)", async () => {
+    const request = operationRequest(tool("create_agent_decision"), { title: "t", idempotency_key: "k-1" }, target);
+    expect(request.method).toBe("POST");
+    expect(request.headers.get("idempotency-key")).toBe("k-1");
+    expect(request.headers.get("content-type")).toBe("application/json");
+    expect(await request.json()).toEqual({ title: "t" });
+    const fresh = operationRequest(tool("create_agent_decision"), { title: "t" }, target);
+    expect(fresh.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+    // A write without a key (simulations) sends none.
+    expect(operationRequest(tool("run_simulation"), {}, target).headers.has("idempotency-key")).toBe(false);
+  });
+
+  it("refuses a missing path parameter and an idempotency_key that cannot be a header, as the contract's validation_error", () => {
+    expect(() => operationRequest(tool("get_decision_review"), {}, target)).toThrow(
+      expect.objectContaining({ code: "validation_error" }),
+    );
+    expect(() => operationRequest(tool("create_agent_decision"), { idempotency_key: "naïve key" }, target)).toThrow(
+      expect.objectContaining({ code: "validation_error" }),
+    );
+  });
+});
+
+describe("docs/mcp.md", () => {
+  it("lists exactly the served tools with their operation and stability", () => {
+    const text = fs.readFileSync(new URL("../../docs/mcp.md", import.meta.url), "utf8");
+    const rows = [...text.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*`(GET|POST) ([^`]+)`\s*\|\s*(experimental|stable)\s*\|/gm)].map(
+      (match) => `${match[1]} ${match[2]} ${match[3]} ${match[4]}`,
+    );
+    expect(rows.sort()).toEqual(
+      mcpTools()
+        .map((tool) => `${tool.name} ${tool.method} ${tool.path} ${tool.stability}`)
+        .sort(),
+    );
+  });
+});
+
+describe("the listed input schemas", () => {
+  it("are objects at their top even where the operation's schema has an id (MCP requires type: object there)", () => {
+    for (const tool of mcpTools()) {
+      expect(z.toJSONSchema(tool.listedInput, { io: "input" }).type, tool.name).toBe("object");
+    }
+  });
+});
