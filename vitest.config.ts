@@ -19,7 +19,16 @@ export default defineConfig({
         extends: true,
         test: { ...shared, name: "unit", include: ["**/*.test.ts"], exclude: [...shared.exclude, "**/*.int.test.ts"] },
       },
-      { extends: true, test: { ...shared, name: "pglite", include: ["**/*.int.test.ts"], env: { TEST_DB: "pglite" } } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "pglite",
+          include: ["**/*.int.test.ts"],
+          env: { TEST_DB: "pglite" },
+          globalSetup: ["test/setup/pglite-template.ts"],
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,7 +1,9 @@
 // A fresh, migrated database for one test file, on the engine the project runs (TEST_DB).
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { connectDatabase, type TDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
+import { pgliteTemplatePath } from "./pglite-template";
 import { adminQuery, databaseUrl, templateName, uniqueDatabaseName } from "./postgres";
 
 export type TTestDatabase = TDatabase & { engine: "pglite" | "postgres" };
@@ -24,7 +26,12 @@ export async function createTestDatabase(): Promise<TTestDatabase> {
       },
     };
   }
-  const client = await PGlite.create("memory://");
+  // The migrated template when the project's global setup made it (a file run alone without it
+  // still works: it migrates). migrateDatabase then only confirms every migration is applied.
+  const template = pgliteTemplatePath();
+  const client = fs.existsSync(template)
+    ? await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(template)]) })
+    : await PGlite.create("memory://");
   await migrateDatabase({ engine: "pglite", client });
   const database = await connectDatabase({ engine: "pglite", client });
   return {
