@@ -155,6 +155,14 @@ export default tseslint.config(
     ],
   ),
 
+  layer(
+    ["client/**"],
+    [
+      // The typed client stands alone (agents copy it); only its generator, a script, reads the server.
+      ban("^(@/|(\\.\\./)+)(server|app|components|lib|scripts)/", "client/ imports nothing of the project but its own files."),
+    ],
+  ),
+
   // --- No import cycle between files, nor between the folders of server/. ---
   {
     files: ["**/*.ts", "**/*.tsx"],
