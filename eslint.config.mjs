@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "e2e/**", "test/**", "**/*.test.ts"],
+    files: ["scripts/**", "e2e/**", "test/**", "docs/examples/**", "**/*.test.ts"],
     rules: { "no-console": "off" },
   },
   {
