@@ -1,6 +1,8 @@
 // The agent builders' guide (docs/agents.md) cannot rot: each of its examples (docs/examples/)
 // runs here as written, with the global fetch over real HTTP against the app served in process,
 // the static owner's token and the agent token the owner example creates.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentBudgetChange } from "../docs/examples/agent-budget-change";
 import { agentContext } from "../docs/examples/agent-context";
@@ -23,7 +25,20 @@ afterAll(async () => {
   await api?.close();
 });
 
+const EXAMPLES = path.resolve(import.meta.dirname, "../docs/examples");
+
 describe("docs/examples", () => {
+  it("every example is linked from docs/agents.md and run here", () => {
+    const guide = fs.readFileSync(path.resolve(EXAMPLES, "../agents.md"), "utf8");
+    const self = fs.readFileSync(import.meta.filename, "utf8");
+    const examples = fs.readdirSync(EXAMPLES).filter((file) => file.endsWith(".ts") && file !== "run-as-script.ts");
+    expect(examples.length).toBeGreaterThan(0);
+    for (const file of examples) {
+      expect(guide, file).toContain(`(examples/${file})`);
+      expect(self, file).toContain(`from "../docs/examples/${file.replace(/\.ts$/, "")}"`);
+    }
+  });
+
   it("owner-setup: a business, a connected ad account and an agent with its agt_ token", async () => {
     expect(setup.agentToken).toMatch(/^agt_/);
     const agent = await api.db.agent.findUniqueOrThrow({ where: { id: setup.agentId }, include: { grants: true } });
