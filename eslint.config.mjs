@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "e2e/**", "test/**", "**/*.test.ts"],
+    files: ["scripts/**", "e2e/**", "test/**", "docs/examples/**", "**/*.test.ts"],
     rules: { "no-console": "off" },
   },
   {
@@ -152,6 +152,14 @@ export default tseslint.config(
         "^(@/|(\\.\\./)+)(app|components)/",
         "lib/ is shared by the panel and the server: it imports nothing from app/ or components/.",
       ),
+    ],
+  ),
+
+  layer(
+    ["client/**"],
+    [
+      // The typed client stands alone (agents copy it); only its generator, a script, reads the server.
+      ban("^(@/|(\\.\\./)+)(server|app|components|lib|scripts)/", "client/ imports nothing of the project but its own files."),
     ],
   ),
 

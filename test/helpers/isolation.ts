@@ -1,10 +1,13 @@
 // Tenant isolation, proven with two real owners (magic-link sessions): for every resource type,
 // owner A's record is invisible to owner B — 404 on every path that names it, absent from
-// every list. A later module adds its resource by appending an isolation case.
+// every list. A later module adds its resource by appending an isolation case. Owner B's requests
+// are typed calls of the client (client/), so each is also checked by tsc against the document.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { idempotent, unwrap, type TFinanceClient } from "../../client";
 import type { TTestApi } from "./api";
 import { expectApiError } from "./api-error";
+import { answer, clientFor } from "./client";
 import {
   createdData,
   seedAgent,
@@ -20,15 +23,27 @@ import {
 
 export type TOwner = { token: string; ownerId: string };
 
+/** A client result, whatever the operation. */
+type TResult = { data?: unknown; error?: unknown; response: Response };
+
+/** A typed call as owner B (checked by tsc against the OpenAPI document), named for a failure message. */
+export type TIsolationRequest = { what: string; send: (client: TFinanceClient) => Promise<TResult> };
+
 export type TIsolationCase = {
   resource: string;
   /** Creates one record as owner A (through the API) and returns its id. */
   create: (api: TTestApi, a: TOwner) => Promise<string>;
   /** Requests naming the record; each must answer 404 not_found to owner B. */
-  requests: (id: string) => Array<{ method: string; path: string; body?: unknown }>;
+  requests: (id: string) => TIsolationRequest[];
   /** Lists of owner B that must never contain the id. */
-  lists: string[];
+  lists: TIsolationRequest[];
 };
+
+const call = (what: string, send: TIsolationRequest["send"]): TIsolationRequest => ({ what, send });
+/** A write's params: a fresh Idempotency-Key (and the path's id). */
+const write = () => ({ header: idempotent() });
+const writeAt = (id: string) => ({ header: idempotent(), path: { id } });
+const at = (id: string) => ({ path: { id } });
 
 async function businessOf(api: TTestApi, a: TOwner): Promise<string> {
   // Business names are unique per owner (case-insensitive), and one owner A serves every case.
@@ -40,21 +55,25 @@ export const isolationCases: TIsolationCase[] = [
     resource: "business",
     create: businessOf,
     requests: (id) => [
-      { method: "GET", path: `/v1/businesses/${id}` },
-      { method: "PATCH", path: `/v1/businesses/${id}`, body: { name: "B was here" } },
-      { method: "GET", path: `/v1/businesses/${id}/projects` },
-      { method: "POST", path: `/v1/businesses/${id}/projects`, body: { name: "B's project" } },
-      { method: "GET", path: `/v1/businesses/${id}/project-health` },
-      { method: "GET", path: `/v1/businesses/${id}/context` },
+      call("GET /v1/businesses/{id}", (c) => c.GET("/v1/businesses/{id}", { params: at(id) })),
+      call("PATCH /v1/businesses/{id}", (c) =>
+        c.PATCH("/v1/businesses/{id}", { params: writeAt(id), body: { name: "B was here" } }),
+      ),
+      call("GET /v1/businesses/{id}/projects", (c) => c.GET("/v1/businesses/{id}/projects", { params: at(id) })),
+      call("POST /v1/businesses/{id}/projects", (c) =>
+        c.POST("/v1/businesses/{id}/projects", { params: writeAt(id), body: { name: "B's project" } }),
+      ),
+      call("GET /v1/businesses/{id}/project-health", (c) => c.GET("/v1/businesses/{id}/project-health", { params: at(id) })),
+      call("GET /v1/businesses/{id}/context", (c) => c.GET("/v1/businesses/{id}/context", { params: at(id) })),
     ],
-    lists: ["/v1/businesses?limit=200"],
+    lists: [call("GET /v1/businesses", (c) => c.GET("/v1/businesses", { params: { query: { limit: 200 } } }))],
   },
   {
     resource: "project",
     create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
     requests: (id) => [
-      { method: "GET", path: `/v1/projects/${id}` },
-      { method: "PATCH", path: `/v1/projects/${id}`, body: { name: "B was here" } },
+      call("GET /v1/projects/{id}", (c) => c.GET("/v1/projects/{id}", { params: at(id) })),
+      call("PATCH /v1/projects/{id}", (c) => c.PATCH("/v1/projects/{id}", { params: writeAt(id), body: { name: "B was here" } })),
     ],
     lists: [],
   },
@@ -62,22 +81,30 @@ export const isolationCases: TIsolationCase[] = [
     resource: "agent",
     create: async (api, a) => (await seedAgent(api, { name: "A's agent" }, a.token)).id,
     requests: (id) => [
-      { method: "GET", path: `/v1/agents/${id}` },
-      { method: "PATCH", path: `/v1/agents/${id}`, body: { name: "B was here" } },
-      { method: "POST", path: `/v1/agents/${id}/rotate-token`, body: {} },
-      { method: "POST", path: `/v1/agents/${id}/revoke`, body: {} },
-      {
-        method: "POST",
-        path: "/v1/permission-requests",
-        body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute" } },
-      },
+      call("GET /v1/agents/{id}", (c) => c.GET("/v1/agents/{id}", { params: at(id) })),
+      call("PATCH /v1/agents/{id}", (c) => c.PATCH("/v1/agents/{id}", { params: writeAt(id), body: { name: "B was here" } })),
+      call("POST /v1/agents/{id}/rotate-token", (c) => c.POST("/v1/agents/{id}/rotate-token", { params: writeAt(id), body: {} })),
+      call("POST /v1/agents/{id}/revoke", (c) => c.POST("/v1/agents/{id}/revoke", { params: writeAt(id) })),
+      call("POST /v1/permission-requests", (c) =>
+        c.POST("/v1/permission-requests", {
+          params: write(),
+          // over_limit has a default, yet the document marks it required in this body (reported).
+          body: { agent_id: id, grant: { scope: "ads", resource: "*", level: "execute", over_limit: "approval" } },
+        }),
+      ),
       // B may not record a decision naming A's agent (on B's own personal scope).
-      { method: "POST", path: "/v1/agent-decisions", body: { agent_id: id, personal: true, title: "B's decision" } },
-      { method: "GET", path: `/v1/agents/${id}/passport` },
-      { method: "PUT", path: `/v1/agents/${id}/passport`, body: { purpose: "B was here" } },
-      { method: "POST", path: `/v1/agents/${id}/passport/from-template`, body: { template_id: "bookkeeper" } },
+      call("POST /v1/agent-decisions", (c) =>
+        c.POST("/v1/agent-decisions", { params: write(), body: { agent_id: id, personal: true, title: "B's decision" } }),
+      ),
+      call("GET /v1/agents/{id}/passport", (c) => c.GET("/v1/agents/{id}/passport", { params: at(id) })),
+      call("PUT /v1/agents/{id}/passport", (c) =>
+        c.PUT("/v1/agents/{id}/passport", { params: writeAt(id), body: { purpose: "B was here" } }),
+      ),
+      call("POST /v1/agents/{id}/passport/from-template", (c) =>
+        c.POST("/v1/agents/{id}/passport/from-template", { params: writeAt(id), body: { template_id: "bookkeeper" } }),
+      ),
     ],
-    lists: ["/v1/agents?limit=200"],
+    lists: [call("GET /v1/agents", (c) => c.GET("/v1/agents", { params: { query: { limit: 200 } } }))],
   },
   {
     // Recorded by A's agent with its own token, on A's business.
@@ -90,72 +117,104 @@ export const isolationCases: TIsolationCase[] = [
         a.token,
       );
       const body = { business_id: business, title: "A's decision", reason: "isolation" };
-      return createdData<{ id: string }>(
-        await api.call("POST", "/v1/agent-decisions", { token: agent.token, body }),
-        "a decision",
-      ).id;
+      const decision = await clientFor(api, agent.token).POST("/v1/agent-decisions", { params: write(), body });
+      return createdData<{ id: string }>(answer(decision), "a decision").id;
     },
-    requests: (id) => [{ method: "GET", path: `/v1/decisions/${id}/review` }],
-    lists: ["/v1/decision-outcomes?limit=200"],
+    requests: (id) => [call("GET /v1/decisions/{id}/review", (c) => c.GET("/v1/decisions/{id}/review", { params: at(id) }))],
+    lists: [call("GET /v1/decision-outcomes", (c) => c.GET("/v1/decision-outcomes", { params: { query: { limit: 200 } } }))],
   },
   {
     resource: "approval",
     create: async (api, a) => (await seedDataRequest(api, (await seedAgent(api, { name: "asker" }, a.token)).token)).id,
     requests: (id) => [
-      { method: "GET", path: `/v1/approvals/${id}` },
-      { method: "POST", path: `/v1/approvals/${id}/approve`, body: {} },
-      { method: "POST", path: `/v1/approvals/${id}/reject`, body: {} },
-      { method: "POST", path: `/v1/approvals/${id}/dismiss`, body: {} },
+      call("GET /v1/approvals/{id}", (c) => c.GET("/v1/approvals/{id}", { params: at(id) })),
+      call("POST /v1/approvals/{id}/approve", (c) => c.POST("/v1/approvals/{id}/approve", { params: writeAt(id), body: {} })),
+      call("POST /v1/approvals/{id}/reject", (c) => c.POST("/v1/approvals/{id}/reject", { params: writeAt(id), body: {} })),
+      call("POST /v1/approvals/{id}/dismiss", (c) => c.POST("/v1/approvals/{id}/dismiss", { params: writeAt(id), body: {} })),
     ],
-    lists: ["/v1/approvals?limit=200", "/v1/approvals?kind=request&limit=200"],
+    lists: [
+      call("GET /v1/approvals", (c) => c.GET("/v1/approvals", { params: { query: { limit: 200 } } })),
+      call("GET /v1/approvals?kind=request", (c) =>
+        c.GET("/v1/approvals", { params: { query: { kind: "request", limit: 200 } } }),
+      ),
+    ],
   },
   {
     // A pending approval notifies its owner (approval.pending).
     resource: "notification",
     create: async (api, a) => {
       const approval = await seedDataRequest(api, (await seedAgent(api, { name: "notifier" }, a.token)).token);
-      const listed = await api.call("GET", "/v1/notifications?code=approval.pending&limit=200", { token: a.token });
-      return listed.body.data.find((n: { ref: { id: string } }) => n.ref.id === approval.id).id;
+      const listed = await unwrap(
+        clientFor(api, a.token).GET("/v1/notifications", { params: { query: { code: "approval.pending", limit: 200 } } }),
+      );
+      return listed.data.find((n) => n.ref?.id === approval.id)!.id;
     },
     requests: (id) => [
-      { method: "PATCH", path: `/v1/notifications/${id}`, body: { read: true } },
-      { method: "PATCH", path: `/v1/notifications/${id}`, body: { read: false } },
+      call("PATCH /v1/notifications/{id} read", (c) =>
+        c.PATCH("/v1/notifications/{id}", { params: writeAt(id), body: { read: true } }),
+      ),
+      call("PATCH /v1/notifications/{id} unread", (c) =>
+        c.PATCH("/v1/notifications/{id}", { params: writeAt(id), body: { read: false } }),
+      ),
     ],
-    lists: ["/v1/notifications?limit=200", "/v1/notifications?unread=true&code=approval.*&limit=200"],
+    lists: [
+      call("GET /v1/notifications", (c) => c.GET("/v1/notifications", { params: { query: { limit: 200 } } })),
+      call("GET /v1/notifications?unread=true&code=approval.*", (c) =>
+        c.GET("/v1/notifications", { params: { query: { unread: "true", code: "approval.*", limit: 200 } } }),
+      ),
+    ],
   },
   {
     resource: "session",
     create: async (api, a) => {
-      const sessions = await api.call("GET", "/v1/me/sessions?limit=200", { token: a.token });
-      return sessions.body.data.find((s: { current: boolean }) => s.current).id;
+      const sessions = await unwrap(clientFor(api, a.token).GET("/v1/me/sessions", { params: { query: { limit: 200 } } }));
+      return sessions.data.find((s) => s.current)!.id;
     },
-    requests: (id) => [{ method: "POST", path: `/v1/me/sessions/${id}/revoke`, body: {} }],
-    lists: ["/v1/me/sessions?limit=200"],
+    requests: (id) => [
+      call("POST /v1/me/sessions/{id}/revoke", (c) => c.POST("/v1/me/sessions/{id}/revoke", { params: writeAt(id) })),
+    ],
+    lists: [call("GET /v1/me/sessions", (c) => c.GET("/v1/me/sessions", { params: { query: { limit: 200 } } }))],
   },
   {
     resource: "audit entry",
     create: async (api, a) => {
       await businessOf(api, a);
-      const entries = await api.call("GET", "/v1/audit?limit=1", { token: a.token });
-      return entries.body.data[0].id;
+      const entries = await unwrap(clientFor(api, a.token).GET("/v1/audit", { params: { query: { limit: 1 } } }));
+      return entries.data[0]!.id;
     },
     requests: () => [],
-    lists: ["/v1/audit?limit=200", "/v1/audit?action=business.created&limit=200", "/v1/audit?target_type=business&limit=200"],
+    lists: [
+      call("GET /v1/audit", (c) => c.GET("/v1/audit", { params: { query: { limit: 200 } } })),
+      call("GET /v1/audit?action=business.created", (c) =>
+        c.GET("/v1/audit", { params: { query: { action: "business.created", limit: 200 } } }),
+      ),
+      call("GET /v1/audit?target_type=business", (c) =>
+        c.GET("/v1/audit", { params: { query: { target_type: "business", limit: 200 } } }),
+      ),
+    ],
   },
   {
     resource: "event",
     create: async (api, a) => (await seedEvent(api, "expense", { business_id: await businessOf(api, a) }, a.token)).id,
     requests: (id) => [
-      { method: "GET", path: `/v1/events/${id}` },
-      { method: "POST", path: `/v1/events/${id}/void`, body: {} },
-      { method: "POST", path: `/v1/events/${id}/correct`, body: { amount_minor: 100 } },
+      call("GET /v1/events/{id}", (c) => c.GET("/v1/events/{id}", { params: at(id) })),
+      call("POST /v1/events/{id}/void", (c) => c.POST("/v1/events/{id}/void", { params: writeAt(id), body: {} })),
+      call("POST /v1/events/{id}/correct", (c) =>
+        c.POST("/v1/events/{id}/correct", { params: writeAt(id), body: { amount_minor: 100 } }),
+      ),
     ],
     lists: [
-      "/v1/events?limit=200",
-      "/v1/events?type=expense&limit=200",
-      "/v1/events?from=2026-01-15&to=2026-01-15&limit=200",
-      "/v1/events?sort=-amount&q=&limit=200",
-      "/v1/events?sort=occurred_on&source_type=MANUAL&limit=200",
+      call("GET /v1/events", (c) => c.GET("/v1/events", { params: { query: { limit: 200 } } })),
+      call("GET /v1/events?type=expense", (c) => c.GET("/v1/events", { params: { query: { type: "expense", limit: 200 } } })),
+      call("GET /v1/events?from&to", (c) =>
+        c.GET("/v1/events", { params: { query: { from: "2026-01-15", to: "2026-01-15", limit: 200 } } }),
+      ),
+      call("GET /v1/events?sort=-amount&q=", (c) =>
+        c.GET("/v1/events", { params: { query: { sort: "-amount", q: "", limit: 200 } } }),
+      ),
+      call("GET /v1/events?sort=occurred_on&source_type=MANUAL", (c) =>
+        c.GET("/v1/events", { params: { query: { sort: "occurred_on", source_type: "MANUAL", limit: 200 } } }),
+      ),
     ],
   },
   {
@@ -165,24 +224,25 @@ export const isolationCases: TIsolationCase[] = [
     requests: (id) => {
       const fields = { business_id: id, amount_minor: 100, currency: "EUR", occurred_on: "2026-01-15" };
       return [
-        { method: "POST", path: "/v1/expenses", body: fields },
-        { method: "POST", path: "/v1/revenues", body: fields },
-        { method: "POST", path: "/v1/planned-expenses", body: fields },
-        {
-          method: "POST",
-          path: "/v1/recurring-expenses",
-          body: {
-            business_id: id,
-            name: "B's",
-            amount_minor: 100,
-            currency: "EUR",
-            billing_interval: "month",
-            next_charge_on: "2026-01-15",
-          },
-        },
+        call("POST /v1/expenses", (c) => c.POST("/v1/expenses", { params: write(), body: fields })),
+        call("POST /v1/revenues", (c) => c.POST("/v1/revenues", { params: write(), body: fields })),
+        call("POST /v1/planned-expenses", (c) => c.POST("/v1/planned-expenses", { params: write(), body: fields })),
+        call("POST /v1/recurring-expenses", (c) =>
+          c.POST("/v1/recurring-expenses", {
+            params: write(),
+            body: {
+              business_id: id,
+              name: "B's",
+              amount_minor: 100,
+              currency: "EUR",
+              billing_interval: "month",
+              next_charge_on: "2026-01-15",
+            },
+          }),
+        ),
       ];
     },
-    lists: ["/v1/events?limit=200"],
+    lists: [call("GET /v1/events", (c) => c.GET("/v1/events", { params: { query: { limit: 200 } } }))],
   },
   {
     resource: "event scope (project)",
@@ -192,34 +252,59 @@ export const isolationCases: TIsolationCase[] = [
       return projectId;
     },
     requests: (id) => [
-      {
-        method: "POST",
-        path: "/v1/expenses",
-        body: { project_id: id, amount_minor: 100, currency: "EUR", occurred_on: "2026-01-15" },
-      },
+      call("POST /v1/expenses", (c) =>
+        c.POST("/v1/expenses", {
+          params: write(),
+          body: { project_id: id, amount_minor: 100, currency: "EUR", occurred_on: "2026-01-15" },
+        }),
+      ),
     ],
-    lists: ["/v1/events?limit=200", "/v1/events?state=planned&limit=200"],
+    lists: [
+      call("GET /v1/events", (c) => c.GET("/v1/events", { params: { query: { limit: 200 } } })),
+      call("GET /v1/events?state=planned", (c) => c.GET("/v1/events", { params: { query: { state: "planned", limit: 200 } } })),
+    ],
   },
   {
     resource: "subscription",
     create: async (api, a) => (await seedSubscription(api, { personal: true, name: "A's" }, a.token)).id,
     requests: (id) => [
-      { method: "GET", path: `/v1/subscriptions/${id}` },
-      { method: "PATCH", path: `/v1/subscriptions/${id}`, body: { name: "B was here" } },
-      { method: "PUT", path: `/v1/subscriptions/${id}/allocations`, body: { allocations: [] } },
-      { method: "GET", path: `/v1/subscriptions/${id}/capacity` },
-      { method: "PUT", path: `/v1/subscriptions/${id}/capacity`, body: { unit: "seats", total: 1, used: 0 } },
+      call("GET /v1/subscriptions/{id}", (c) => c.GET("/v1/subscriptions/{id}", { params: at(id) })),
+      call("PATCH /v1/subscriptions/{id}", (c) =>
+        c.PATCH("/v1/subscriptions/{id}", { params: writeAt(id), body: { name: "B was here" } }),
+      ),
+      call("PUT /v1/subscriptions/{id}/allocations", (c) =>
+        c.PUT("/v1/subscriptions/{id}/allocations", { params: writeAt(id), body: { allocations: [] } }),
+      ),
+      call("GET /v1/subscriptions/{id}/capacity", (c) => c.GET("/v1/subscriptions/{id}/capacity", { params: at(id) })),
+      call("PUT /v1/subscriptions/{id}/capacity", (c) =>
+        c.PUT("/v1/subscriptions/{id}/capacity", { params: writeAt(id), body: { unit: "seats", total: 1, used: 0 } }),
+      ),
     ],
-    lists: ["/v1/subscriptions?limit=200", "/v1/subscriptions?personal=true&limit=200", "/v1/personal/subscriptions?limit=200"],
+    lists: [
+      call("GET /v1/subscriptions", (c) => c.GET("/v1/subscriptions", { params: { query: { limit: 200 } } })),
+      call("GET /v1/subscriptions?personal=true", (c) =>
+        c.GET("/v1/subscriptions", { params: { query: { personal: "true", limit: 200 } } }),
+      ),
+      call("GET /v1/personal/subscriptions", (c) => c.GET("/v1/personal/subscriptions", { params: { query: { limit: 200 } } })),
+    ],
   },
   {
     resource: "budget reservation",
     create: async (api, a) => (await seedReservation(api, { business_id: await businessOf(api, a), purpose: "A's" }, a.token)).id,
     requests: (id) => [
-      { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: {} },
-      { method: "POST", path: `/v1/budget-reservations/${id}/release`, body: { amount_minor: 1 } },
+      call("POST /v1/budget-reservations/{id}/release", (c) =>
+        c.POST("/v1/budget-reservations/{id}/release", { params: writeAt(id), body: {} }),
+      ),
+      call("POST /v1/budget-reservations/{id}/release (part)", (c) =>
+        c.POST("/v1/budget-reservations/{id}/release", { params: writeAt(id), body: { amount_minor: 1 } }),
+      ),
     ],
-    lists: ["/v1/budget-reservations?limit=200", "/v1/budget-reservations?status=active&limit=200"],
+    lists: [
+      call("GET /v1/budget-reservations", (c) => c.GET("/v1/budget-reservations", { params: { query: { limit: 200 } } })),
+      call("GET /v1/budget-reservations?status=active", (c) =>
+        c.GET("/v1/budget-reservations", { params: { query: { status: "active", limit: 200 } } }),
+      ),
+    ],
   },
   {
     // A's business holds a subscription, a reservation and a cash snapshot; B can write none into
@@ -229,110 +314,116 @@ export const isolationCases: TIsolationCase[] = [
       const businessId = await businessOf(api, a);
       await seedSubscription(api, { business_id: businessId, name: "A's", amount_minor: 1, billing_interval: "year" }, a.token);
       await seedReservation(api, { business_id: businessId, amount_minor: 1, purpose: "A's" }, a.token);
-      createdData(
-        await api.call("POST", "/v1/cash-snapshots", {
-          token: a.token,
-          body: {
-            business_id: businessId,
-            amount_minor: 1,
-            currency: "EUR",
-            as_of: "2026-01-15T08:00:00Z",
-            payload: { account_id: "a-main" },
-          },
-        }),
-        "a cash snapshot",
-      );
+      const snapshot = await clientFor(api, a.token).POST("/v1/cash-snapshots", {
+        params: write(),
+        body: {
+          business_id: businessId,
+          amount_minor: 1,
+          currency: "EUR",
+          as_of: "2026-01-15T08:00:00Z",
+          payload: { account_id: "a-main" },
+        },
+      });
+      createdData(answer(snapshot), "a cash snapshot");
       return businessId;
     },
     requests: (id) => [
-      { method: "GET", path: `/v1/businesses/${id}/subscriptions` },
-      {
-        method: "POST",
-        path: "/v1/subscriptions",
-        body: {
-          business_id: id,
-          name: "B's",
-          amount_minor: 1,
-          currency: "EUR",
-          billing_interval: "month",
-          next_charge_on: "2026-12-01",
-        },
-      },
-      {
-        method: "POST",
-        path: "/v1/budget-reservations",
-        body: { business_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
-      },
-      {
-        method: "POST",
-        path: "/v1/cash-snapshots",
-        body: {
-          business_id: id,
-          amount_minor: 2,
-          currency: "EUR",
-          as_of: "2026-01-15T09:00:00Z",
-          payload: { account_id: "a-main" },
-        },
-      },
+      call("GET /v1/businesses/{id}/subscriptions", (c) => c.GET("/v1/businesses/{id}/subscriptions", { params: at(id) })),
+      call("POST /v1/subscriptions", (c) =>
+        c.POST("/v1/subscriptions", {
+          params: write(),
+          body: {
+            business_id: id,
+            name: "B's",
+            amount_minor: 1,
+            currency: "EUR",
+            billing_interval: "month",
+            next_charge_on: "2026-12-01",
+          },
+        }),
+      ),
+      call("POST /v1/budget-reservations", (c) =>
+        c.POST("/v1/budget-reservations", {
+          params: write(),
+          body: { business_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
+        }),
+      ),
+      call("POST /v1/cash-snapshots", (c) =>
+        c.POST("/v1/cash-snapshots", {
+          params: write(),
+          body: {
+            business_id: id,
+            amount_minor: 2,
+            currency: "EUR",
+            as_of: "2026-01-15T09:00:00Z",
+            payload: { account_id: "a-main" },
+          },
+        }),
+      ),
     ],
     lists: [
-      "/v1/subscriptions?limit=200",
-      "/v1/budget-reservations?limit=200",
-      "/v1/cash-snapshots?limit=200",
-      "/v1/cash-snapshots/latest",
+      call("GET /v1/subscriptions", (c) => c.GET("/v1/subscriptions", { params: { query: { limit: 200 } } })),
+      call("GET /v1/budget-reservations", (c) => c.GET("/v1/budget-reservations", { params: { query: { limit: 200 } } })),
+      call("GET /v1/cash-snapshots", (c) => c.GET("/v1/cash-snapshots", { params: { query: { limit: 200 } } })),
+      call("GET /v1/cash-snapshots/latest", (c) => c.GET("/v1/cash-snapshots/latest")),
     ],
   },
   {
     resource: "ledger scope (project)",
     create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
     requests: (id) => [
-      {
-        method: "POST",
-        path: "/v1/subscriptions",
-        body: {
-          project_id: id,
-          name: "B's",
-          amount_minor: 1,
-          currency: "EUR",
-          billing_interval: "month",
-          next_charge_on: "2026-12-01",
-        },
-      },
-      {
-        method: "POST",
-        path: "/v1/budget-reservations",
-        body: { project_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
-      },
+      call("POST /v1/subscriptions", (c) =>
+        c.POST("/v1/subscriptions", {
+          params: write(),
+          body: {
+            project_id: id,
+            name: "B's",
+            amount_minor: 1,
+            currency: "EUR",
+            billing_interval: "month",
+            next_charge_on: "2026-12-01",
+          },
+        }),
+      ),
+      call("POST /v1/budget-reservations", (c) =>
+        c.POST("/v1/budget-reservations", {
+          params: write(),
+          body: { project_id: id, amount_minor: 1, currency: "EUR", purpose: "B's" },
+        }),
+      ),
     ],
     lists: [],
   },
   {
     // GET /v1/goals is always empty (contract), so B's lists cannot show it anyway: the paths that name it must 404.
     resource: "goal",
-    create: async (api, a) =>
-      createdData<{ id: string }>(
-        await api.call("POST", "/v1/goals", {
-          token: a.token,
-          body: { business_id: await businessOf(api, a), kind: "save", name: "A's", target_amount_minor: 100, currency: "EUR" },
-        }),
-        "a goal",
-      ).id,
+    create: async (api, a) => {
+      const goal = await clientFor(api, a.token).POST("/v1/goals", {
+        params: write(),
+        body: { business_id: await businessOf(api, a), kind: "save", name: "A's", target_amount_minor: 100, currency: "EUR" },
+      });
+      return createdData<{ id: string }>(answer(goal), "a goal").id;
+    },
     requests: (id) => [
-      { method: "GET", path: `/v1/goals/${id}` },
-      { method: "PATCH", path: `/v1/goals/${id}`, body: { name: "B was here" } },
-      { method: "PATCH", path: `/v1/goals/${id}`, body: { status: "achieved" } },
-      { method: "DELETE", path: `/v1/goals/${id}` },
+      call("GET /v1/goals/{id}", (c) => c.GET("/v1/goals/{id}", { params: at(id) })),
+      call("PATCH /v1/goals/{id} name", (c) => c.PATCH("/v1/goals/{id}", { params: writeAt(id), body: { name: "B was here" } })),
+      call("PATCH /v1/goals/{id} status", (c) =>
+        c.PATCH("/v1/goals/{id}", { params: writeAt(id), body: { status: "achieved" } }),
+      ),
+      call("DELETE /v1/goals/{id}", (c) => c.DELETE("/v1/goals/{id}", { params: writeAt(id) })),
     ],
-    lists: ["/v1/goals?limit=200"],
+    lists: [call("GET /v1/goals", (c) => c.GET("/v1/goals", { params: { query: { limit: 200 } } }))],
   },
   {
     // B can neither set goals on A's business or project, filter goals by them, nor ask proposals for them.
     resource: "goal scope (business, project)",
     create: businessOf,
     requests: (id) => [
-      { method: "POST", path: "/v1/goals", body: { business_id: id, kind: "runway", name: "B's", target_days: 30 } },
-      { method: "GET", path: `/v1/goals?business_id=${id}` },
-      { method: "POST", path: "/v1/goal-proposals", body: { business_id: id } },
+      call("POST /v1/goals", (c) =>
+        c.POST("/v1/goals", { params: write(), body: { business_id: id, kind: "runway", name: "B's", target_days: 30 } }),
+      ),
+      call("GET /v1/goals?business_id", (c) => c.GET("/v1/goals", { params: { query: { business_id: id } } })),
+      call("POST /v1/goal-proposals", (c) => c.POST("/v1/goal-proposals", { params: write(), body: { business_id: id } })),
     ],
     lists: [],
   },
@@ -340,9 +431,11 @@ export const isolationCases: TIsolationCase[] = [
     resource: "goal scope (project)",
     create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
     requests: (id) => [
-      { method: "POST", path: "/v1/goals", body: { project_id: id, kind: "runway", name: "B's", target_days: 30 } },
-      { method: "GET", path: `/v1/goals?project_id=${id}` },
-      { method: "POST", path: "/v1/goal-proposals", body: { project_id: id } },
+      call("POST /v1/goals", (c) =>
+        c.POST("/v1/goals", { params: write(), body: { project_id: id, kind: "runway", name: "B's", target_days: 30 } }),
+      ),
+      call("GET /v1/goals?project_id", (c) => c.GET("/v1/goals", { params: { query: { project_id: id } } })),
+      call("POST /v1/goal-proposals", (c) => c.POST("/v1/goal-proposals", { params: write(), body: { project_id: id } })),
     ],
     lists: [],
   },
@@ -352,31 +445,60 @@ export const isolationCases: TIsolationCase[] = [
     create: async (api, a) =>
       (await seedGenericWebhook(api, { business_id: await businessOf(api, a), name: "A's webhook" }, a.token)).integration_id,
     requests: (id) => [
-      { method: "POST", path: "/v1/integrations/payments_a/sync", body: { integration_id: id } },
-      { method: "POST", path: "/v1/integrations/generic/sync", body: { integration_id: id } },
+      call("POST /v1/integrations/payments_a/sync", (c) =>
+        c.POST("/v1/integrations/{provider}/sync", {
+          params: { header: idempotent(), path: { provider: "payments_a" } },
+          body: { integration_id: id },
+        }),
+      ),
+      call("POST /v1/integrations/generic/sync", (c) =>
+        c.POST("/v1/integrations/{provider}/sync", {
+          params: { header: idempotent(), path: { provider: "generic" } },
+          body: { integration_id: id },
+        }),
+      ),
     ],
-    lists: ["/v1/integrations?limit=200", "/v1/integrations?provider=generic&limit=200"],
+    lists: [
+      call("GET /v1/integrations", (c) => c.GET("/v1/integrations", { params: { query: { limit: 200 } } })),
+      call("GET /v1/integrations?provider=generic", (c) =>
+        c.GET("/v1/integrations", { params: { query: { provider: "generic", limit: 200 } } }),
+      ),
+    ],
   },
   {
     // B cannot connect anything into A's business.
     resource: "integration scope (business)",
     create: businessOf,
     requests: (id) => [
-      { method: "POST", path: "/v1/integrations/generic/connect", body: { business_id: id } },
-      { method: "POST", path: "/v1/integrations/payments_a/connect", body: { business_id: id, account_id: `iso-${id}` } },
-      { method: "POST", path: "/v1/integrations/search_ads/connect", body: { business_id: id, account_id: `iso-search-${id}` } },
+      call("POST /v1/integrations/generic/connect", (c) =>
+        c.POST("/v1/integrations/generic/connect", { params: write(), body: { business_id: id } }),
+      ),
+      call("POST /v1/integrations/payments_a/connect", (c) =>
+        c.POST("/v1/integrations/{provider}/connect", {
+          params: { header: idempotent(), path: { provider: "payments_a" } },
+          body: { business_id: id, account_id: `iso-${id}` },
+        }),
+      ),
+      call("POST /v1/integrations/search_ads/connect", (c) =>
+        c.POST("/v1/integrations/{provider}/connect", {
+          params: { header: idempotent(), path: { provider: "search_ads" } },
+          body: { business_id: id, account_id: `iso-search-${id}` },
+        }),
+      ),
     ],
-    lists: ["/v1/integrations?limit=200"],
+    lists: [call("GET /v1/integrations", (c) => c.GET("/v1/integrations", { params: { query: { limit: 200 } } }))],
   },
   {
     // A's statement import (a preview): B can neither read it, re-preview it nor confirm it.
     resource: "import",
     create: async (api, a) => (await seedImport(api, { business_id: await businessOf(api, a) }, a.token)).import_id,
     requests: (id) => [
-      { method: "GET", path: `/v1/imports/${id}` },
-      { method: "GET", path: `/v1/imports/${id}?offset=500` },
-      { method: "POST", path: `/v1/imports/${id}/confirm`, body: {} },
-      { method: "POST", path: `/v1/imports/${id}/preview`, body: {} },
+      call("GET /v1/imports/{id}", (c) => c.GET("/v1/imports/{id}", { params: at(id) })),
+      call("GET /v1/imports/{id}?offset=500", (c) =>
+        c.GET("/v1/imports/{id}", { params: { ...at(id), query: { offset: 500 } } }),
+      ),
+      call("POST /v1/imports/{id}/confirm", (c) => c.POST("/v1/imports/{id}/confirm", { params: writeAt(id), body: {} })),
+      call("POST /v1/imports/{id}/preview", (c) => c.POST("/v1/imports/{id}/preview", { params: writeAt(id), body: {} })),
     ],
     lists: [],
   },
@@ -386,36 +508,40 @@ export const isolationCases: TIsolationCase[] = [
     create: async (api, a) => {
       const account = `Iso ${randomUUID()}`;
       const { import_id } = await seedImport(api, { business_id: await businessOf(api, a), account }, a.token);
-      const confirmed = await api.call("POST", `/v1/imports/${import_id}/confirm`, { token: a.token, body: {} });
-      expect(confirmed.status, confirmed.text).toBe(201);
+      const confirmed = await clientFor(api, a.token).POST("/v1/imports/{id}/confirm", { params: writeAt(import_id), body: {} });
+      expect(confirmed.response.status, JSON.stringify(confirmed.error)).toBe(201);
       return account;
     },
     requests: () => [],
-    lists: ["/v1/imports/accounts"],
+    lists: [call("GET /v1/imports/accounts", (c) => c.GET("/v1/imports/accounts"))],
   },
   {
     // B can neither simulate A's business or project nor name A's records in a simulation's changes.
     resource: "simulation scope (business)",
     create: businessOf,
-    requests: (id) => [{ method: "POST", path: "/v1/simulations", body: { business_id: id, changes: [] } }],
+    requests: (id) => [
+      call("POST /v1/simulations", (c) => c.POST("/v1/simulations", { body: { business_id: id, changes: [] } })),
+    ],
     lists: [],
   },
   {
     resource: "simulation scope (project)",
     create: async (api, a) => (await seedProject(api, await businessOf(api, a), { name: "A's" }, a.token)).id,
-    requests: (id) => [{ method: "POST", path: "/v1/simulations", body: { project_id: id, changes: [] } }],
+    requests: (id) => [call("POST /v1/simulations", (c) => c.POST("/v1/simulations", { body: { project_id: id, changes: [] } }))],
     lists: [],
   },
   {
     resource: "simulated subscription",
     create: async (api, a) => (await seedSubscription(api, { business_id: await businessOf(api, a) }, a.token)).id,
     requests: (id) => [
-      { method: "POST", path: "/v1/simulations", body: { changes: [{ kind: "cancel_subscription", subscription_id: id }] } },
-      {
-        method: "POST",
-        path: "/v1/simulations",
-        body: { changes: [{ kind: "change_subscription", subscription_id: id, amount_minor: 1 }] },
-      },
+      call("POST /v1/simulations cancel_subscription", (c) =>
+        c.POST("/v1/simulations", { body: { changes: [{ kind: "cancel_subscription", subscription_id: id }] } }),
+      ),
+      call("POST /v1/simulations change_subscription", (c) =>
+        c.POST("/v1/simulations", {
+          body: { changes: [{ kind: "change_subscription", subscription_id: id, amount_minor: 1 }] },
+        }),
+      ),
     ],
     lists: [],
   },
@@ -423,7 +549,9 @@ export const isolationCases: TIsolationCase[] = [
     resource: "simulated reservation",
     create: async (api, a) => (await seedReservation(api, { business_id: await businessOf(api, a) }, a.token)).id,
     requests: (id) => [
-      { method: "POST", path: "/v1/simulations", body: { changes: [{ kind: "release_reservation", reservation_id: id }] } },
+      call("POST /v1/simulations release_reservation", (c) =>
+        c.POST("/v1/simulations", { body: { changes: [{ kind: "release_reservation", reservation_id: id }] } }),
+      ),
     ],
     lists: [],
   },
@@ -436,17 +564,18 @@ export async function assertIsolation(
   b: TOwner,
   cases: TIsolationCase[] = isolationCases,
 ): Promise<void> {
+  const asB = clientFor(api, b.token);
   for (const testCase of cases) {
     const id = await testCase.create(api, a);
     for (const request of testCase.requests(id)) {
-      const response = await api.call(request.method, request.path, { token: b.token, body: request.body });
-      expect(response.status, `${testCase.resource}: ${request.method} ${request.path} as owner B`).toBe(404);
+      const response = answer(await request.send(asB));
+      expect(response.status, `${testCase.resource}: ${request.what} as owner B`).toBe(404);
       expectApiError(response, 404, "not_found");
     }
     for (const list of testCase.lists) {
-      const response = await api.call("GET", list, { token: b.token });
-      expect(response.status, `${testCase.resource}: GET ${list} as owner B`).toBe(200);
-      expect(response.text, `${testCase.resource}: ${list} as owner B`).not.toContain(id);
+      const response = answer(await list.send(asB));
+      expect(response.status, `${testCase.resource}: ${list.what} as owner B`).toBe(200);
+      expect(response.text, `${testCase.resource}: ${list.what} as owner B`).not.toContain(id);
     }
   }
 }
