@@ -58,7 +58,7 @@ export function LandingPage({ source, initial }: { source: string; initial: TWai
               sizes="(max-width: 900px) 100vw, 640px"
               width={1280}
               height={800}
-              alt="The Overview page of the panel: money in and out this month, cash, runway and the commitments of the coming weeks, for every business together."
+              alt="The Overview page of the panel: cash, runway, free capital for the next 30 days and the net of the last 30 days across all businesses, then cash and runway for each business, Northwind Studio and Harbor Labs."
               fetchPriority="high"
             />
             <figcaption>The Overview: every business at a glance, in your display currency.</figcaption>
