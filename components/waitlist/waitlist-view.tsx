@@ -47,9 +47,9 @@ export function WaitlistView(props: {
         <CardHeader headingId="waitlist-empty" title="Entries" />
         <EmptyState icon={<UsersIcon />} title="No one has joined yet">
           Share your landing page, <a href={props.landingUrl}>{props.landingUrl}</a>, adding{" "}
-          <span className="mono">?utm_source=</span>
-          and a name to each link (newsletter, ads…) so this page counts where people come from. Or paste the waitlist snippet (
-          <a href="/waitlist-snippet.html">waitlist-snippet.html</a>) into your own site, served from LANDING_ORIGIN.
+          <span className="mono">?utm_source=</span> and a name to each link (newsletter, ads…) so this page counts where people
+          come from. Or paste the waitlist snippet (<a href="/waitlist-snippet.html">waitlist-snippet.html</a>) into your own
+          site, served from LANDING_ORIGIN.
         </EmptyState>
       </section>
     );
