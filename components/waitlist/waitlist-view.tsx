@@ -56,7 +56,7 @@ export function WaitlistView(props: {
   }
   const rows: TRow[] = entries.map((entry) => ({ ...entry, id: `${entry.created_at}-${entry.email}` }));
   return (
-    <>
+    <div className="stack">
       <section className="card" aria-labelledby="waitlist-sources">
         <CardHeader headingId="waitlist-sources" title="By source">
           <span className="count" data-testid="waitlist-total">
@@ -96,7 +96,7 @@ export function WaitlistView(props: {
           </div>
         ) : null}
       </section>
-    </>
+    </div>
   );
 }
 
