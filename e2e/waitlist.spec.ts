@@ -236,7 +236,15 @@ test("the owner sees the entries and their sources on the Waitlist page and down
   await shot(page, "panel-waitlist-not-reader-390");
 });
 
-test("past the per-IP limit the form without JavaScript says when to try again", async ({ browser }) => {
+test("past the per-IP limit the form without JavaScript says when to try again", async ({ browser, request }) => {
+  // The snippet's plain form on LANDING_ORIGIN may post here too (answered like ours: a page, never csrf_rejected).
+  const fromLanding = await request.post("/api/waitlist", {
+    headers: { origin: E2E_LANDING_ORIGIN, "sec-fetch-site": "cross-site" },
+    form: { email: emailOf("landing-form"), source: `landing-form-${RUN}` },
+    maxRedirects: 0,
+  });
+  expect(fromLanding.status()).toBe(303);
+  expect(fromLanding.headers()["location"]).toMatch(/^\/(joined|\?waitlist=check#join)$/);
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E_BASE_URL, viewport: PHONE });
   const page = await context.newPage();
   const join = page.getByRole("region", { name: "Join the waitlist" });
