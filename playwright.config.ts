@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_OWNER_TOKEN, E2E_SOCIAL_ADS_SECRET } from "./e2e/support";
+import { E2E_LANDING_ORIGIN, E2E_OWNER_TOKEN, E2E_SOCIAL_ADS_SECRET } from "./e2e/support";
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3123);
@@ -115,6 +115,8 @@ export default defineConfig({
       // The notification webhook's e2e receiver listens here (http, a loopback address: allowed only by this list).
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       WEBHOOK_SECRET_SOCIAL_ADS: E2E_SOCIAL_ADS_SECRET,
+      // The waitlist spec's landing page (a second origin it serves itself) may call POST /v1/waitlist.
+      LANDING_ORIGIN: E2E_LANDING_ORIGIN,
     },
   },
 });

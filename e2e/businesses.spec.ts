@@ -7,7 +7,9 @@ import { E2E_OWNER_TOKEN, openTokenForm, ownerEmail, SAME_ORIGIN, signIn } from 
 test.describe.configure({ mode: "serial" });
 
 test("a signed-out visit to the panel lands on the sign-in page", async ({ page }) => {
+  // The front page is the landing page for visitors, with its way in.
   await page.goto("/");
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/businesses");
   await expect(page).toHaveURL(/\/sign-in$/);

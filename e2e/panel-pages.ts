@@ -28,6 +28,13 @@ export type TPanelPage = {
 
 export const PANEL_PAGES: TPanelPage[] = [
   { name: "sign-in", path: "/sign-in", heading: "Sign in to your back office", signedOut: true },
+  {
+    name: "landing",
+    path: "/",
+    heading: "The back office for founders who run several businesses, and let AI agents spend for them",
+    signedOut: true,
+  },
+  { name: "waitlist-joined", path: "/joined", heading: "You are on the list", signedOut: true },
   { name: "overview", path: "/overview", heading: "Overview" },
   { name: "daily-brief", path: "/brief", heading: "Daily brief" },
   { name: "businesses", path: "/businesses", heading: "Businesses" },
@@ -55,6 +62,7 @@ export const PANEL_PAGES: TPanelPage[] = [
   { name: "cash", path: "/cash", heading: "Cash" },
   { name: "reservations", path: "/reservations", heading: "Budget reservations" },
   { name: "goals", path: "/goals", heading: "Goals" },
+  { name: "waitlist", path: "/waitlist", heading: "Waitlist" },
   { name: "audit", path: "/audit", heading: "Audit log" },
   { name: "rules", path: "/rules", heading: "Rules" },
   { name: "settings", path: "/settings", heading: "Settings" },

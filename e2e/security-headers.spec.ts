@@ -34,6 +34,8 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test("every panel page works under the nonce-based CSP, with no violation", async ({ page }) => {
+  // One page after another, every page of the panel: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
 
   await page.goto("/sign-in");

@@ -12,6 +12,9 @@ export const E2E_SOCIAL_ADS_SECRET = "e2e-social-ads-secret";
 /** The server the e2e run starts (localhost, not 127.0.0.1: see playwright.config.ts); E2E_PORT overrides the port. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3123);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** LANDING_ORIGIN of the e2e server: a page the waitlist spec serves on this port may post to /v1/waitlist. */
+export const E2E_LANDING_PORT = E2E_PORT + 1000;
+export const E2E_LANDING_ORIGIN = `http://127.0.0.1:${E2E_LANDING_PORT}`;
 
 /** The static owner's email of this run (set by playwright.config.ts, new every run). */
 export function ownerEmail(): string {

@@ -17,6 +17,7 @@ import {
   TagIcon,
   TargetIcon,
   UploadIcon,
+  UsersIcon,
   WalletIcon,
 } from "../ui/icons";
 
@@ -42,6 +43,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
+  { href: "/waitlist", label: "Waitlist", icon: <UsersIcon />, ready: true },
   { href: "/audit", label: "Audit log", icon: <HistoryIcon />, ready: true },
   { href: "/rules", label: "Rules", icon: <TagIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },

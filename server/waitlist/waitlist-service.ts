@@ -7,7 +7,13 @@ import type { TDbOrTx } from "../db/client";
 import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPage, type TPageQuery } from "../shared/pagination";
-import { WAITLIST_USER_AGENT_MAX, type TJoinWaitlistBody, type TWaitlistEntry } from "./waitlist.schema";
+import {
+  WAITLIST_SOURCES_MAX,
+  WAITLIST_USER_AGENT_MAX,
+  type TJoinWaitlistBody,
+  type TWaitlistEntry,
+  type TWaitlistSources,
+} from "./waitlist.schema";
 
 type TWaitlistRow = { id: string; email: string; source: string | null; userAgent: string | null; createdAt: Date };
 
@@ -86,4 +92,20 @@ export async function forEachWaitlistBatch(db: TDbOrTx, onBatch: (rows: TWaitlis
 /** Audits the CSV download (`{ count }`). */
 export function auditWaitlistExport(db: TDbOrTx, caller: TCaller, count: number): Promise<{ id: string }> {
   return auditCaller(db, caller, "waitlist.export", null, { count });
+}
+
+/** How many entries each source brought, most first; a reader's read like the list, not audited (no entry is named). */
+export async function countWaitlistBySource(db: TDbOrTx, caller: TCaller): Promise<TWaitlistSources> {
+  await assertWaitlistReader(db, caller);
+  // One more than shown tells whether there are more; source ties ordered so pages of equal counts are stable.
+  const groups = await db.waitlistEntry.groupBy({
+    by: ["source"],
+    _count: { id: true },
+    orderBy: [{ _count: { id: "desc" } }, { source: { sort: "asc", nulls: "last" } }],
+    take: WAITLIST_SOURCES_MAX + 1,
+  });
+  const total = await db.waitlistEntry.count();
+  const shown = groups.slice(0, WAITLIST_SOURCES_MAX).map((group) => ({ source: group.source, count: group._count.id }));
+  const shownCount = shown.reduce((sum, group) => sum + group.count, 0);
+  return { total, sources: shown, other_count: Math.max(0, total - shownCount), truncated: groups.length > WAITLIST_SOURCES_MAX };
 }

@@ -298,3 +298,52 @@ describe("GET /v1/waitlist", () => {
     expectApiError(await api.call("GET", "/v1/waitlist"), 404, "not_found");
   });
 });
+
+describe("GET /v1/waitlist/sources (additive, issue 19)", () => {
+  it("counts the entries of each source, most first, none last, for the readers only and without an audit entry", async () => {
+    const tag = `s${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i++) await join({ email: `a${i}@${tag}.sources.example`, source: `${tag}-ads` });
+    await join({ email: `b0@${tag}.sources.example`, source: `${tag}-news` });
+    await join({ email: `c0@${tag}.sources.example` });
+    const audits = () => api.db.auditEntry.count({ where: { action: { startsWith: "waitlist" } } });
+    const auditsBefore = await audits();
+
+    const answer = await api.call("GET", "/v1/waitlist/sources");
+    expect(answer.status).toBe(200);
+    const { total, sources, other_count, truncated } = answer.body.data;
+    expect(total).toBe(await api.db.waitlistEntry.count());
+    expect(truncated).toBe(false);
+    expect(other_count).toBe(0);
+    expect(sources.find((s: { source: string }) => s.source === `${tag}-ads`)).toEqual({ source: `${tag}-ads`, count: 3 });
+    expect(sources.find((s: { source: string }) => s.source === `${tag}-news`)).toEqual({ source: `${tag}-news`, count: 1 });
+    expect(sources.reduce((sum: number, s: { count: number }) => sum + s.count, 0)).toBe(total);
+    const counts = sources.map((s: { count: number }) => s.count);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    // Joined without a source: null, after every named source of the same count.
+    const none = sources.findIndex((s: { source: string | null }) => s.source === null);
+    expect(none).toBeGreaterThanOrEqual(0);
+    expect(sources.slice(none + 1).every((s: { count: number }) => s.count < sources[none].count)).toBe(true);
+    expect(await audits()).toBe(auditsBefore);
+
+    const other = await seedOwner(api, `sources-${Date.now()}@readers.example`);
+    expectApiError(await api.call("GET", "/v1/waitlist/sources", { token: other.token }), 404, "not_found");
+    const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "recommend" }] });
+    expectApiError(await api.call("GET", "/v1/waitlist/sources", { token: agent.token }), 403, "scope_denied");
+  });
+
+  it("names at most 100 sources and sums the rest in other_count", async () => {
+    const tag = `t${Date.now().toString(36)}`;
+    await api.db.waitlistEntry.createMany({
+      data: Array.from({ length: 130 }, (_, i) => ({
+        email: `e${i}@${tag}.many.example`,
+        source: `${tag}-${String(i).padStart(3, "0")}`,
+      })),
+    });
+    const { data } = (await api.call("GET", "/v1/waitlist/sources")).body;
+    expect(data.sources).toHaveLength(100);
+    expect(data.truncated).toBe(true);
+    const shown = data.sources.reduce((sum: number, s: { count: number }) => sum + s.count, 0);
+    expect(shown + data.other_count).toBe(data.total);
+    expect(data.other_count).toBeGreaterThan(0);
+  });
+});

@@ -35,3 +35,16 @@ export type TWaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 export const ZFindWaitlistQuery = ZPageQuery.extend({
   format: z.enum(["json", "csv"]).default("json").describe("json: one page, newest first; csv: every entry, oldest first."),
 });
+
+/** The most sources GET /v1/waitlist/sources names; the rest are summed (anyone may send any source). */
+export const WAITLIST_SOURCES_MAX = 100;
+
+export const ZWaitlistSources = z.object({
+  total: z.int().nonnegative().describe("Every entry of the waitlist."),
+  sources: z
+    .array(z.object({ source: z.string().nullable().describe("null: joined without a source."), count: z.int().positive() }))
+    .describe("Most entries first, then by source (none last)."),
+  other_count: z.int().nonnegative().describe(`Entries of the sources beyond the first ${WAITLIST_SOURCES_MAX}.`),
+  truncated: z.boolean().describe(`true when there are more than ${WAITLIST_SOURCES_MAX} sources.`),
+});
+export type TWaitlistSources = z.infer<typeof ZWaitlistSources>;
