@@ -4,6 +4,15 @@ import { AppError } from "../errors/app-error";
 import { findJsonProblem } from "../shared/safe-text";
 
 /**
+ * application/json or a +json type, by the media type itself: "text/plain; x=json" is not JSON
+ * (and is what a foreign page may send without a CORS preflight).
+ */
+export function isJsonMediaType(contentType: string): boolean {
+  const essence = contentType.split(";")[0]!.trim().toLowerCase();
+  return /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/.test(essence);
+}
+
+/**
  * A JSON object body. An empty body is `{}`; anything else that is not an object is 400, and
  * so is nesting deeper than 64 levels. With `text: "reject"` (the default) a NUL or a lone
  * surrogate in any key or string is 400 naming the field; webhook receivers pass "per_item"
@@ -14,7 +23,7 @@ export function parseJsonObject(
   contentType: string | null,
   options: { text?: "reject" | "per_item" } = {},
 ): Record<string, unknown> {
-  if (contentType && !/json/i.test(contentType) && raw.length > 0) {
+  if (contentType && !isJsonMediaType(contentType) && raw.length > 0) {
     throw new AppError("unsupported_media_type", `Bodies are JSON; Content-Type ${contentType} is not accepted.`);
   }
   const text = raw.toString("utf8").trim();

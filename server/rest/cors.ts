@@ -3,6 +3,7 @@
 // gets no CORS header at all (the browser then refuses the answer), and an OPTIONS preflight
 // from it stays 405 like OPTIONS anywhere else. Preflights spend no rate limit.
 import { getEnv } from "../env";
+import { AppError } from "../errors/app-error";
 import type { RouteTable, TRoute } from "./route-table";
 
 const PREFLIGHT_HEADERS = {
@@ -32,4 +33,21 @@ export function preflightHeaders(table: RouteTable, pathname: string, origin: st
     if (allowed) return { "Access-Control-Allow-Origin": allowed, ...PREFLIGHT_HEADERS, Vary: "Origin" };
   }
   return null;
+}
+
+/**
+ * A browser's call of a CORS route from a page that is neither LANDING_ORIGIN nor this service's
+ * own is refused (403 csrf_rejected) before anything runs. CORS alone only hides the answer: a
+ * foreign page can still send a "simple" POST (a body without a JSON Content-Type, no preflight)
+ * and have each visitor's browser sign up an address of its choosing from the visitor's own IP.
+ * Calls without an Origin (servers, scripts) are not browsers' and go on.
+ */
+export function assertCorsOrigin(route: TRoute, origin: string | null): void {
+  if (route.cors !== "landing" || origin === null) return;
+  const env = getEnv();
+  if (origin === env.LANDING_ORIGIN || origin === new URL(env.publicBaseUrl).origin) return;
+  throw new AppError(
+    "csrf_rejected",
+    `Origin ${origin} may not call this operation; only LANDING_ORIGIN and this service's own pages may.`,
+  );
 }

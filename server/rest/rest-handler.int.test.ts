@@ -128,6 +128,16 @@ describe("bodies", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expectApiError(response, 415, "unsupported_media_type");
+    // The media type decides, not a "json" anywhere in the header.
+    for (const type of ["text/plain; charset=json", "text/json-ish", "application/jsonp"]) {
+      const other = await api.call("POST", "/v1/businesses", { rawBody: '{"name":"x"}', headers: { "content-type": type } });
+      expectApiError(other, 415, "unsupported_media_type");
+    }
+    const vendor = await api.call("POST", "/v1/businesses", {
+      rawBody: '{"name":"vendor-json","currency":"EUR"}',
+      headers: { "content-type": "application/vnd.api+json; charset=utf-8" },
+    });
+    expect(vendor.status).toBe(201);
   });
 });
 

@@ -23,7 +23,7 @@ import { runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { assertOpenApiAgrees } from "./openapi";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
-import { corsHeaders, preflightHeaders } from "./cors";
+import { assertCorsOrigin, corsHeaders, preflightHeaders } from "./cors";
 import { authenticateAtTheDoor } from "./ip-limit";
 import { createProcedureCaller, procedureInput } from "./procedure-call";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
@@ -82,6 +82,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       const { route, params } = found;
       // Before anything can fail: a refusal (400, 429) must reach the landing page's script too.
       Object.assign(headers, corsHeaders(route, req.headers.get("origin")));
+      assertCorsOrigin(route, req.headers.get("origin"));
       keyed = isWriteMethod(req.method) && route.idempotency === "required";
       assertSafeQuery(url.searchParams);
       Object.assign(headers, deprecationHeaders(route));

@@ -8,6 +8,7 @@ import { seedAgent, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { consumeWaitlistIpLimit } from "../rest/ip-limit";
 import { sweepRateLimitBuckets } from "../rest/rate-limit";
 import { fixedClock } from "../shared/clock";
+import { getEnv } from "../env";
 
 const LANDING = "https://landing.example";
 const clock = fixedClock("2026-11-22T10:00:05Z");
@@ -187,15 +188,28 @@ describe("CORS for LANDING_ORIGIN", () => {
     expect(invalid.headers.get("access-control-allow-origin")).toBe(LANDING);
   });
 
-  it("gives any other origin no CORS header, and its preflight 405 like OPTIONS elsewhere", async () => {
+  it("refuses a browser post from any other origin (403 csrf_rejected, nothing stored), no CORS header; preflight 405", async () => {
     for (const origin of ["https://evil.example", `${LANDING}:8443`, "http://landing.example", "null"]) {
-      const post = await join({ email: "other-origin@cors.example" }, { headers: { origin } });
-      expect(post.status).toBe(202);
+      // A "simple" request (no JSON Content-Type, so no preflight) is what a foreign page can send.
+      const post = await api.call("POST", "/v1/waitlist", {
+        token: null,
+        idempotencyKey: null,
+        clientIp: freshClientIp(),
+        rawBody: JSON.stringify({ email: "other-origin@cors.example" }),
+        headers: { origin, "content-type": "text/plain;charset=UTF-8" },
+      });
+      expectApiError(post, 403, "csrf_rejected");
       expect(post.headers.get("access-control-allow-origin"), origin).toBeNull();
+      const blob = await join({ email: "other-origin@cors.example" }, { headers: { origin } });
+      expectApiError(blob, 403, "csrf_rejected");
       const preflight = await api.call("OPTIONS", "/v1/waitlist", { token: null, headers: { origin } });
       expectApiError(preflight, 405, "method_not_allowed");
       expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     }
+    expect((await rowsOf("@cors.example")).map((row) => row.email)).not.toContain("other-origin@cors.example");
+    // The service's own pages (the landing page's script) post as the landing origin does.
+    const own = await join({ email: "own-page@cors.example" }, { headers: { origin: new URL(getEnv().publicBaseUrl).origin } });
+    expect(own.status).toBe(202);
     const elsewhere = await api.call("OPTIONS", "/v1/businesses", { token: null, headers: { origin: LANDING } });
     expectApiError(elsewhere, 405, "method_not_allowed");
     expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
@@ -208,8 +222,9 @@ describe("CORS for LANDING_ORIGIN", () => {
     applyTestEnv({ LANDING_ORIGIN: undefined });
     try {
       const post = await join({ email: "unset@cors.example" }, { headers: { origin: LANDING } });
-      expect(post.status).toBe(202);
+      expectApiError(post, 403, "csrf_rejected");
       expect(post.headers.get("access-control-allow-origin")).toBeNull();
+      expect((await join({ email: "unset-server@cors.example" })).status).toBe(202);
       expect((await api.call("OPTIONS", "/v1/waitlist", { token: null, headers: { origin: LANDING } })).status).toBe(405);
     } finally {
       applyTestEnv({ LANDING_ORIGIN: LANDING });
