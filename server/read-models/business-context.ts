@@ -18,9 +18,11 @@ import type { TFxSummary } from "../fx/fx.schema";
 import { buildFxSummary } from "../fx/fx-summary";
 import type { TClock } from "../shared/clock";
 import type { TBillingInterval } from "./commitments-calendar";
+import { burnWindow } from "./burn";
 import { envelopeOf, scopeCoverageOf } from "./coverage";
 import { currentAmounts, toBigInt, toMinor } from "./display";
 import { getFinancialSummary } from "./financial-summary";
+import { actualFlows } from "./flows";
 import { forecastOf } from "./forecast";
 import { forecastWindow, freeCapitalWindow } from "./forecast-window";
 import { freeCapitalOf } from "./free-capital";
@@ -110,6 +112,8 @@ export async function getBusinessContext(
   const horizon = forecastWindow({ horizon: CONTEXT_HORIZON_DAYS }, today);
   const upcomingEnd = addDays(today, CONTEXT_UPCOMING_DAYS - 1);
 
+  // The 90 days to today, read once: the forecast's run rate and the summary's burn and runway.
+  const burnFlows = actualFlows(db, day, scope, [burnWindow(today)]);
   // Independent reads, issued together (see overview.ts).
   const [projects, integrations, summary, forecast, freeCapital, subscriptions, alerts, agents, coverage] = await Promise.all([
     db.project.findMany({
@@ -122,8 +126,8 @@ export async function getBusinessContext(
       select: { id: true, provider: true, status: true, lastSyncAt: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
-    getFinancialSummary(db, day, scope, { ...resolvePeriod({}, today), displayCurrency }),
-    forecastOf(db, day, scope, horizon, displayCurrency),
+    getFinancialSummary(db, day, scope, { ...resolvePeriod({}, today), displayCurrency }, { burnFlows }),
+    forecastOf(db, day, scope, horizon, displayCurrency, { runRateFlows: burnFlows }),
     freeCapitalOf(db, day, scope, freeCapitalWindow(CONTEXT_HORIZON_DAYS, today), displayCurrency),
     db.subscription.findMany({
       where: { ownerId: day.ownerId, businessId: scope.businessId, status: "active" },

@@ -14,6 +14,7 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { burnOf, burnWindow, runwayOf } from "./burn";
 import { windowSums } from "./burn-sums";
+import type { TActualFlows } from "./flows";
 import { cashPosition, toCashDto } from "./cash";
 import { actualCountedSql, directionSql } from "./counted";
 import { envelopeCoverage } from "./coverage";
@@ -67,6 +68,7 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
   day: TOwnerDay,
   scope: TScope,
   query: { from: string; to: string; displayCurrency?: string },
+  shared: { burnFlows?: Promise<TActualFlows> } = {},
 ) {
   const { from, to } = query;
   const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")}
@@ -91,11 +93,23 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
   // Cash and runway now (R = today); burn over the 90 days to `to` (R = to).
   const burnToday = burnWindow(day.today);
   const burnTo = burnWindow(to);
+  // `shared.burnFlows`: the scope's actualFlows over burnToday, read once by a caller that needs
+  // them too (the business context: the forecast's run rate); the same Σ in and out.
+  const burnSums = async () => {
+    if (!shared.burnFlows) return windowSums(db, day.ownerId, scope, [burnToday, burnTo]);
+    const sameWindow = burnTo.from === burnToday.from && burnTo.to === burnToday.to;
+    const [flows, later] = await Promise.all([
+      shared.burnFlows,
+      sameWindow ? undefined : windowSums(db, day.ownerId, scope, [burnTo]),
+    ]);
+    const now = { in90: flows.flows[0]!.inMinor, out90: flows.flows[0]!.outMinor };
+    return [now, later ? later[0]! : now];
+  };
   // Independent reads, issued together (see overview.ts).
   const [rows, cash, [nowSums, toSums], snapshots, coverage] = await Promise.all([
     groups,
     cashPosition(db, day, scope),
-    windowSums(db, day.ownerId, scope, [burnToday, burnTo]),
+    burnSums(),
     snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope),
     envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS),
   ]);

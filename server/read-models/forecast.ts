@@ -18,7 +18,7 @@ import { cashPosition, toCashDto, type TCashPosition } from "./cash";
 import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDto, type TCommitment } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor, type TDisplayed, type TSummaryConversion } from "./display";
-import { actualFlows, type TSpan } from "./flows";
+import { actualFlows, type TActualFlows, type TSpan } from "./flows";
 import { buildForecastSeries, type TDayCommitments, type TForecastSeries, type TForecastSeriesInput } from "./forecast-series";
 import { forecastWindow, type TWindow } from "./forecast-window";
 import { FORECAST_COVERAGE, type TForecast, type TForecastQuery } from "./forecast.schema";
@@ -51,6 +51,7 @@ export async function loadForecastInputs(
   day: TOwnerDay,
   scope: TReadScope,
   end: string,
+  shared: { runRateFlows?: Promise<TActualFlows> } = {},
 ): Promise<{ inputs: TForecastInputs; runRateWindow: TSpan }> {
   const runRateWindow = burnWindow(day.today);
   // Independent reads, issued together (see overview.ts).
@@ -58,7 +59,8 @@ export async function loadForecastInputs(
     cashPosition(db, day, scope),
     loadReserved(db, day, scope),
     loadCommitments(db, day, scope, end),
-    actualFlows(db, day, scope, [runRateWindow]),
+    // A caller that reads them too passes them (`shared.runRateFlows`: actualFlows over runRateWindow).
+    shared.runRateFlows ?? actualFlows(db, day, scope, [runRateWindow]),
   ]);
   const flows = actuals.flows[0]!;
   return {
@@ -200,9 +202,16 @@ export async function getForecast(
 }
 
 /** The forecast of a resolved scope over a checked window (GET …/forecast, and the business context). */
-export async function forecastOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, window: TWindow, displayCurrency?: string) {
+export async function forecastOf(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  window: TWindow,
+  displayCurrency?: string,
+  shared: { runRateFlows?: Promise<TActualFlows> } = {},
+) {
   const [{ inputs, runRateWindow }, coverage] = await Promise.all([
-    loadForecastInputs(db, day, scope, window.to),
+    loadForecastInputs(db, day, scope, window.to, shared),
     envelopeCoverage(db, day, scope, FORECAST_COVERAGE),
   ]);
   const { shown, displayed } = await showProjections(db, day, {

@@ -328,6 +328,50 @@ describe("formulas on small cases", () => {
     expect(data.movements_summary).toMatchObject({ net_new_minor: 100, consistent: false });
   });
 
+  it("references too long for the SaaS index (over 1,000 bytes) count as any other", async () => {
+    // financial_events_saas_levels_idx leaves such rows out (a btree entry holds 2,704 bytes):
+    // the statement reads them through financial_events_saas_long_refs_idx instead.
+    const o = await newOwner();
+    const [short, long] = [await newBusiness(o), await newBusiness(o)];
+    const history = (ref: (name: string) => string): TChangeItem[] => [
+      { on: "2026-02-10", delta: 1000, sub: ref("s1"), cust: ref("c1"), change: "new", mrr: 1000 },
+      { on: "2026-02-12", delta: 400, cust: ref("c2"), change: "new" },
+      { on: "2026-03-05", delta: 500, sub: ref("s1"), cust: ref("c1"), change: "expansion", mrr: 1500 },
+      { on: "2026-04-02", delta: -400, cust: ref("c2"), change: "churn" },
+      { on: "2026-04-10", delta: 700, sub: ref("s3"), cust: ref("c1"), change: "new", mrr: 700, remainder: 3 },
+      { on: "2026-04-11", delta: 300, sub: ref("s4"), change: "new", mrr: 300 },
+    ];
+    await ingestChanges(
+      o,
+      short,
+      history((name) => name),
+    );
+    // Mixed: some keys long (1,500 and 3,000 bytes), one short.
+    await ingestChanges(
+      o,
+      long,
+      history((name) =>
+        name === "s4" ? name : `${name}-${(name.startsWith("s") ? "é" : "x").repeat(name.startsWith("s") ? 750 : 3000)}`,
+      ),
+    );
+    const query = "from=2026-03-01&to=2026-04-30";
+    const [a, b] = [(await metrics(o, short, query)).data, (await metrics(o, long, query)).data];
+    const figures = (data: any) => ({
+      ...data,
+      business_id: undefined,
+      movements: data.movements.map((m: any) => m.mrr_delta_minor),
+    });
+    expect(figures(b)).toEqual(figures(a));
+    expect(a).toMatchObject({
+      mrr_start_minor: 1400,
+      mrr_end_minor: 2500,
+      arr_minor: 12 * 2500 + 3,
+      customers: { active_start: 2, active_end: 2, new: 1, churned: 1 },
+    });
+    expect(b.movements[0].customer_id).toBeNull();
+    expect(b.movements[1].subscription_id).toHaveLength(3 + 750);
+  });
+
   it("per-currency sums are each converted once (three USD subscriptions of 5 cents: 15 → 14 EUR cents, not 3 × 5)", async () => {
     const o = await newOwner();
     const b = await newBusiness(o);
