@@ -17,6 +17,7 @@ import {
   limitsOf,
   PLAN_DISPLAY_NAMES,
   PLAN_LIMIT_KEYS,
+  PLAN_LIMIT_UNITS,
   PLAN_NAMES,
   TRIAL_DAYS,
   TRIAL_ENDING_NOTICE_DAYS,
@@ -138,7 +139,8 @@ export async function withinPlanLimit<T>(
       if (after > allowed && after > before) {
         throw new AppError(
           "plan_limit_exceeded",
-          `The ${planNameOf(row.plan)} plan allows ${allowed} ${limit}; ${before} are used.`,
+          `Your ${PLAN_DISPLAY_NAMES[planNameOf(row.plan)]} plan allows ${allowed} ${PLAN_LIMIT_UNITS[limit]}, and ${before} ` +
+            "are in use. Choose another plan in Settings (POST /v1/plan), or remove one first.",
           {
             details: { limit, used: before, allowed, plan: planNameOf(row.plan) },
           },
