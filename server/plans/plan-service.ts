@@ -119,14 +119,14 @@ export async function assertPlanWritable(db: TDbOrTx, ownerId: string, now: Date
  */
 export async function withinPlanLimit<T>(
   db: TDbOrTx,
-  ownerId: string,
-  limit: TPlanLimitKey,
-  now: Date,
-  write: (tx: TTx) => Promise<T>,
-  limits?: TTransactionLimits,
+  call: { ownerId: string; limit: TPlanLimitKey; now: Date; limits?: TTransactionLimits },
+  write: (db: TDbOrTx) => Promise<T>,
+  /** A write that failed (answered its own error) is not counted, and keeps what it wrote. */
+  succeeded: (result: T) => boolean = () => true,
 ): Promise<T> {
+  const { ownerId, limit, now } = call;
   const unlocked = await requirePlanRow(db, ownerId, false);
-  if (limitsOf(unlocked.plan)[limit] === null) return inTransaction(db, write, limits);
+  if (limitsOf(unlocked.plan)[limit] === null) return write(db);
   return inTransaction(
     db,
     async (tx) => {
@@ -135,6 +135,7 @@ export async function withinPlanLimit<T>(
       if (allowed === null) return write(tx);
       const before = (await countUsage(tx, ownerId, now, [limit]))[limit];
       const result = await write(tx);
+      if (!succeeded(result)) return result;
       const after = (await countUsage(tx, ownerId, now, [limit]))[limit];
       if (after > allowed && after > before) {
         throw new AppError(
@@ -148,7 +149,7 @@ export async function withinPlanLimit<T>(
       }
       return result;
     },
-    limits,
+    call.limits,
   );
 }
 

@@ -71,11 +71,6 @@ function withContractError<TResult extends { ok: boolean; error?: TRPCError }>(r
   return { ...result, error: trpcErrorOf(result.error.cause) };
 }
 
-/** A failed call inside the plan limit's transaction: thrown to roll the write back, answered as it was. */
-class RolledBack<TResult> {
-  constructor(readonly result: TResult) {}
-}
-
 /**
  * The plan's two checks of the write path (pinned-wave2 §5.2), in this one place for every
  * procedure: a write (mutation) of an owner or agent whose plan expired is refused before its
@@ -100,23 +95,20 @@ async function withPlanChecks<TResult extends { ok: boolean }>(
     const outer = ctx.db;
     return await withinPlanLimit(
       outer,
-      actor.ownerId,
-      limit,
-      now,
-      async (tx) => {
-        ctx.db = tx;
+      { ownerId: actor.ownerId, limit, now, limits: meta?.transaction },
+      async (db) => {
+        // A failed call keeps what it wrote before failing (a denial's audit entry), as it would
+        // without this transaction; only the limit's refusal rolls the write back.
+        ctx.db = db;
         try {
-          const result = await run();
-          if (!result.ok) throw new RolledBack(result);
-          return result;
+          return await run();
         } finally {
           ctx.db = outer;
         }
       },
-      meta?.transaction,
+      (result) => result.ok,
     );
   } catch (thrown) {
-    if (thrown instanceof RolledBack) return thrown.result as TResult;
     throw thrown instanceof AppError ? trpcErrorOf(thrown) : thrown;
   }
 }
