@@ -31,6 +31,7 @@ function planCard(page: Page) {
 }
 
 test("the static owner's plan is business: unlimited usage, Free's preview names what is over", async ({ page, request }) => {
+  test.setTimeout(120_000);
   for (let i = 0; i < 4; i++) {
     const created = await asBearer(request, E2E_OWNER_TOKEN, "POST", "/v1/businesses", {
       name: `Plan Co ${RUN} ${i}`,
@@ -74,7 +75,7 @@ test("a new owner is on free: usage bars, the limit in the business form, the Pr
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const token = await apiSession(request, `plan-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`);
   for (let i = 0; i < 3; i++) {
     const created = await asBearer(request, token, "POST", "/v1/businesses", { name: `Mine ${i}`, currency: "EUR" });
@@ -87,7 +88,9 @@ test("a new owner is on free: usage bars, the limit in the business form, the Pr
     await page.getByLabel("Name", { exact: true }).fill("One too many");
     await page.getByLabel("Currency", { exact: true }).selectOption("EUR");
     await page.getByRole("button", { name: "Create business" }).click();
-    await expect(page.getByRole("alert")).toContainText("Your Free plan allows 3 businesses, and 3 are in use.");
+    await expect(page.getByRole("form", { name: "New business" }).getByRole("alert")).toContainText(
+      "Your Free plan allows 3 businesses, and 3 are in use.",
+    );
     await page.screenshot({ path: `${SHOTS}/limit-in-form.png` });
   });
 

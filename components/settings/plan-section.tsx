@@ -33,9 +33,7 @@ function UsageRow({ limit, used, allowed }: { limit: TPlanLimitKey; used: number
       <span id={id} className="plan-usage-label">
         {allowed === null ? `${number(used)} ${unit} (unlimited)` : `${number(used)} of ${number(allowed)} ${unit}`}
       </span>
-      {allowed === null ? (
-        <span className="muted plan-usage-unlimited">No limit on this plan</span>
-      ) : (
+      {allowed === null ? null : (
         <progress
           className={over ? "progress progress-over" : "progress"}
           max={Math.max(allowed, 1)}
