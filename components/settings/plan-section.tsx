@@ -81,7 +81,7 @@ function PreviewCard({ preview, current }: { preview: TUpgradePreview; current: 
         <thead>
           <tr>
             <th scope="col">Limit</th>
-            <th scope="col">Now</th>
+            <th scope="col">{PLAN_DISPLAY_NAMES[current]} (now)</th>
             <th scope="col">{name}</th>
           </tr>
         </thead>
