@@ -18,6 +18,7 @@ import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { notificationsRouter } from "./notifications/router";
 import { passportsRouter } from "./passports/router";
+import { plansRouter } from "./plans/router";
 import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
 import { reservationsRouter } from "./reservations/router";
@@ -53,6 +54,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   decisions: decisionsRouter,
   adBudgetChanges: adBudgetChangesRouter,
+  plans: plansRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -13,6 +13,9 @@ beforeAll(async () => {
   api = await createTestApi({ env: { AUTH_MODE: "session" } });
   a = await signInOwner(api, "owner-a@example.test");
   b = await signInOwner(api, "owner-b@example.test");
+  // New owners start on free; each case below seeds its own records (a business per case), more
+  // than free allows, so both owners are moved to business (no limits).
+  await api.db.owner.updateMany({ where: { id: { in: [a.ownerId, b.ownerId] } }, data: { plan: "business" } });
 });
 afterAll(async () => {
   await stopSharedSmtpSink();

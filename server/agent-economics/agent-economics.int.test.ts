@@ -43,7 +43,13 @@ const get = (path: string, token: string) => api.call("GET", path, { token });
 
 async function seedWorld(): Promise<TWorld> {
   const owner = await api.db.owner.create({
-    data: { email: `economics-${randomUUID()}@example.test`, baseCurrency: "EUR", baseCurrencyConfirmed: true, timezone: "UTC" },
+    data: {
+      plan: "business",
+      email: `economics-${randomUUID()}@example.test`,
+      baseCurrency: "EUR",
+      baseCurrencyConfirmed: true,
+      timezone: "UTC",
+    },
   });
   const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
   const business = async (name: string) =>

@@ -46,6 +46,7 @@ const grant = (scope: string, resource: string, extra: Partial<TTestGrant> = {})
 async function seedWorld(): Promise<TWorld> {
   const owner = await api.db.owner.create({
     data: {
+      plan: "business",
       email: `agents-me-${randomUUID()}@example.test`,
       baseCurrency: "EUR",
       baseCurrencyConfirmed: true,
@@ -131,7 +132,7 @@ describe("an agent asking", () => {
     });
     expect(data.grants).toEqual([]);
     expect(data.resource).toBeNull();
-    expect(data.owner).toEqual({ id: w.ownerId, base_currency: "EUR", timezone: "Europe/Berlin", plan: "free" });
+    expect(data.owner).toEqual({ id: w.ownerId, base_currency: "EUR", timezone: "Europe/Berlin", plan: "business" });
     expect(data.contract_version).toBe(CONTRACT_VERSION);
   });
 
@@ -299,7 +300,7 @@ describe("?format", () => {
     expect(stable).toMatchInlineSnapshot(`
       "# Ads optimiser
 
-      You are the agent "Ads optimiser" (\`<agent>\`, active) acting for the owner \`<owner>\` through this service's API, contract 1.0.0-rc.9. Amounts are integer minor units; the owner's base currency is EUR, time zone Europe/Berlin, plan free. Your token expires <token_expires_at>.
+      You are the agent "Ads optimiser" (\`<agent>\`, active) acting for the owner \`<owner>\` through this service's API, contract 1.0.0-rc.9. Amounts are integer minor units; the owner's base currency is EUR, time zone Europe/Berlin, plan business. Your token expires <token_expires_at>.
 
       ## Passport
 

@@ -13,6 +13,7 @@ export const createAgentMeta: TProcedureMeta = {
       "Answers the agent with its token (agt_…), shown only here and on rotate. Tokens last 90 days unless token_expires_at says otherwise.",
   },
   successStatus: 201,
+  planLimit: "agents",
 };
 export const ZCreateAgentRequest = ZCreateAgentInput;
 export const ZCreateAgentResponse = z.object({ data: ZAgentWithToken });

@@ -12,6 +12,7 @@ export const revokeAgentMeta: TProcedureMeta = {
     description: "For good: its tokens answer 401 token_revoked. Revoking again answers 409 state_conflict.",
   },
   experimental: true,
+  planExpiry: "exempt",
 };
 export const ZRevokeAgentRequest = ZIdParam;
 export const ZRevokeAgentResponse = z.object({ data: ZAgent });

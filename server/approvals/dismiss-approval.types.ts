@@ -11,6 +11,7 @@ export const dismissApprovalMeta: TProcedureMeta = {
     summary: "Dismiss a request",
     description: "For requests only (a held write answers 409 state_conflict: reject it).",
   },
+  planExpiry: "exempt",
 };
 export const ZDismissApprovalRequest = ZIdParam.extend(ZDecisionInput.shape);
 export const ZDismissApprovalResponse = z.object({ data: ZApproval });

@@ -11,6 +11,7 @@ export const rejectApprovalMeta: TProcedureMeta = {
     summary: "Reject",
     description: "Nothing runs. A decided approval answers 409 state_conflict.",
   },
+  planExpiry: "exempt",
 };
 export const ZRejectApprovalRequest = ZIdParam.extend(ZDecisionInput.shape);
 export const ZRejectApprovalResponse = z.object({ data: ZApproval });

@@ -95,14 +95,17 @@ async function authenticateAgent(db: TDb, hash: string, ip: string | null): Prom
 
 const staticOwnerIds = new WeakMap<TDb, Map<string, Promise<string>>>();
 
-/** The static mode's owner, created on first use (a database may be fresh). */
+/**
+ * The static mode's owner, created on first use (a database may be fresh), on the business plan:
+ * an operator account (pinned-wave2 §5.2), unlike the free plan every new owner starts on.
+ */
 async function staticOwner(db: TDb, email: string, hash: string): Promise<TOwnerActor> {
   let byEmail = staticOwnerIds.get(db);
   if (!byEmail) staticOwnerIds.set(db, (byEmail = new Map()));
   let ownerId = byEmail.get(email);
   if (!ownerId) {
     ownerId = db.owner
-      .upsert({ where: { email }, create: { email }, update: {}, select: { id: true } })
+      .upsert({ where: { email }, create: { email, plan: "business" }, update: {}, select: { id: true } })
       .then((owner) => owner.id);
     byEmail.set(email, ownerId);
     ownerId.catch(() => byEmail.delete(email));

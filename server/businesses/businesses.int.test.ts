@@ -133,7 +133,7 @@ describe("me", () => {
       base_currency: "USD",
       timezone: "UTC",
       locale: "en-US",
-      plan: "free",
+      plan: "business",
       plan_status: "active",
       onboarding: { base_currency_confirmed: false },
       unread_notifications: 0,

@@ -22,6 +22,7 @@ export const createAgentDecisionMeta: TProcedureMeta = {
       "GET /v1/decisions/{id}/review.",
   },
   successStatus: 201,
+  planLimit: "events_per_month",
 };
 export const ZCreateAgentDecisionRequest = ZCreateAgentDecisionInput;
 export const ZCreateAgentDecisionResponse = z.object({ data: ZAgentDecision });

@@ -43,7 +43,7 @@ async function post(path: string, body: object, token: string) {
 
 async function seedWorld(): Promise<TWorld> {
   const owner = await api.db.owner.create({
-    data: { email: `decisions-${randomUUID()}@example.test`, baseCurrency: "EUR", baseCurrencyConfirmed: true },
+    data: { plan: "business", email: `decisions-${randomUUID()}@example.test`, baseCurrency: "EUR", baseCurrencyConfirmed: true },
   });
   const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
   const business = createdData(await post("/v1/businesses", { name: "Atlas", currency: "EUR" }, token), "a business").id;
@@ -675,7 +675,9 @@ describe("GET /v1/decision-outcomes", () => {
 
   beforeAll(async () => {
     clock.set("2026-05-10T09:00:00Z");
-    const owner = await api.db.owner.create({ data: { email: `list-${randomUUID()}@example.test`, baseCurrency: "EUR" } });
+    const owner = await api.db.owner.create({
+      data: { plan: "business", email: `list-${randomUUID()}@example.test`, baseCurrency: "EUR" },
+    });
     const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
     const business = createdData(await post("/v1/businesses", { name: "Listed", currency: "EUR" }, token), "a business").id;
     const project = createdData(await post(`/v1/businesses/${business}/projects`, { name: "P" }, token), "a project").id;

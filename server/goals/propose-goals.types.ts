@@ -17,6 +17,7 @@ export const proposeGoalsMeta: TProcedureMeta = {
       "runway is finite and under 180 days, target_days 180, date today + 90. Amounts in the owner's base currency. A " +
       "project's runway is its business's (a project has no cash).",
   },
+  planExpiry: "exempt",
 };
 export const ZProposeGoalsRequest = ZGoalProposalsInput;
 export const ZProposeGoalsResponse = z.object({ data: z.object({ proposals: z.array(ZGoalProposal) }) });

@@ -23,6 +23,7 @@ export const confirmImportMeta: TProcedureMeta = {
   },
   successStatus: 201,
   transaction: IMPORT_TX_OPTIONS,
+  planLimit: "imports_per_month",
 };
 export const ZConfirmImportRequest = ZConfirmImportInput.extend({ id: ZUuid });
 export const ZConfirmImportResponse = z.object({ data: ZImportResult });

@@ -18,6 +18,7 @@ export const connectGenericIntegrationMeta: TProcedureMeta = {
       "its secret lets events into that owner's books. Another owner's business answers 404.",
   },
   successStatus: 201,
+  planLimit: "integrations",
 };
 export const ZConnectGenericIntegrationRequest = ZConnectGenericInput;
 export const ZConnectGenericIntegrationResponse = z.object({ data: ZConnectGenericResult });

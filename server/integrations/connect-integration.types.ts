@@ -20,6 +20,7 @@ export const connectIntegrationMeta: TProcedureMeta = {
       "an owner.",
   },
   successStatus: 201,
+  planLimit: "integrations",
 };
 export const ZConnectIntegrationRequest = ZConnectInput.extend({
   provider: z.string().max(64).describe("A provider of GET /v1/integrations/catalog."),

@@ -18,6 +18,7 @@ export const syncIntegrationMeta: TProcedureMeta = {
       "A pending integration (OAuth not finished) and the providers without anything to fetch (generic, manual_import) " +
       "answer 409 state_conflict. The contract leaves the access of this endpoint open; it requires the owner's bearer.",
   },
+  planExpiry: "exempt",
 };
 export const ZSyncIntegrationRequest = ZSyncInput.extend({
   provider: z.string().max(64).describe("A provider of GET /v1/integrations/catalog."),

@@ -12,6 +12,7 @@ import { fxRefreshJob } from "./fx-refresh";
 import { setDeliveryWaker } from "../notifications/delivery-wake";
 import { maintenanceJob } from "./maintenance";
 import { NOTIFICATION_DELIVERY_JOB, notificationDeliveryJob } from "./notification-delivery";
+import { planExpiryJob } from "./plan-expiry";
 import type { TQueueRunner, TQueueRunnerOptions } from "./pg-boss-runner";
 import { reconciliationJob } from "./reconciliation";
 import { tokenExpiryJob } from "./token-expiry";
@@ -23,6 +24,7 @@ export const JOBS: readonly TJob[] = [
   notificationDeliveryJob,
   tokenExpiryJob,
   dailyBriefJob,
+  planExpiryJob,
   // Last: in process its run at start is the long one (a large import's lines), and the runs at
   // start go one after another.
   reconciliationJob,

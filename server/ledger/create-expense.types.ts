@@ -12,6 +12,7 @@ export const createExpenseMeta: TProcedureMeta = {
       "Creates an event of type expense, state actual, source_type MANUAL. The base amount is converted at the rate of occurred_on and frozen (fx.kind snapshot). amount_minor must be positive (refunds come from integrations); occurred_on must not be after today in the owner's timezone.",
   },
   successStatus: 201,
+  planLimit: "events_per_month",
 };
 export const ZCreateExpenseRequest = ZCreateExpenseInput;
 export const ZCreateExpenseResponse = z.object({ data: ZEvent });

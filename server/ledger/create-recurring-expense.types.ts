@@ -16,6 +16,7 @@ export const createRecurringExpenseMeta: TProcedureMeta = {
       "at the current rate on every read). The event's subscription_id names the subscription. amount_minor must be positive.",
   },
   successStatus: 201,
+  planLimit: "events_per_month",
 };
 export const ZCreateRecurringExpenseRequest = ZCreateRecurringExpenseInput;
 export const ZCreateRecurringExpenseResponse = z.object({

@@ -12,6 +12,7 @@ export const createRevenueMeta: TProcedureMeta = {
       "Creates an event of type revenue, state actual, source_type MANUAL. The base amount is converted at the rate of occurred_on and frozen (fx.kind snapshot). amount_minor must be positive; occurred_on must not be after today in the owner's timezone.",
   },
   successStatus: 201,
+  planLimit: "events_per_month",
 };
 export const ZCreateRevenueRequest = ZCreateRevenueInput;
 export const ZCreateRevenueResponse = z.object({ data: ZEvent });

@@ -7,4 +7,4 @@ export const getMeRoute = ownerOrAgentProcedure()
   .meta(getMeMeta)
   .input(ZGetMeRequest)
   .output(ZGetMeResponse)
-  .query(async ({ ctx }) => ({ data: await getMe(ctx.db, ctx.actor) }));
+  .query(async ({ ctx }) => ({ data: await getMe(ctx.db, ctx.actor, ctx.clock.now()) }));

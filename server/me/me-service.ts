@@ -10,6 +10,7 @@ import { resolveRatesSettled } from "../fx/fx-service";
 import { assertAmountsFit, rebaseOwner } from "../fx/rebase-owner";
 import { assertKnownCurrency } from "../shared/currencies";
 import { countUnread } from "../notifications/notification-service";
+import { effectiveStatus } from "../plans/plan-service";
 import type { TBaseCurrencyPreview } from "./base-currency-preview.schema";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
@@ -25,11 +26,12 @@ export function toOwnerProfile(owner: Owner) {
   };
 }
 
-function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number): TMe {
+function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number, now: Date): TMe {
   return {
     ...toOwnerProfile(owner),
     plan: owner.plan,
-    plan_status: owner.planStatus,
+    // A trial past its end reads expired before the job (or a plan read) stores it.
+    plan_status: effectiveStatus(owner, now),
     created_at: owner.createdAt.toISOString(),
     onboarding: { base_currency_confirmed: owner.baseCurrencyConfirmed },
     unread_notifications: unreadNotifications,
@@ -43,7 +45,7 @@ async function requireOwner(db: TDbOrTx, ownerId: string): Promise<Owner> {
   return owner;
 }
 
-export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor): Promise<TMe | TAgentMe> {
+export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor, now: Date = new Date()): Promise<TMe | TAgentMe> {
   const owner = await requireOwner(db, actor.ownerId);
   if (actor.type === "agent") {
     return {
@@ -54,7 +56,7 @@ export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor): Prom
       actor: { type: "agent", id: actor.agentId },
     };
   }
-  return toMeDto(owner, actor, await countUnread(db, owner.id));
+  return toMeDto(owner, actor, await countUnread(db, owner.id), now);
 }
 
 export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: string, input: TUpdateMeInput): Promise<TMe> {
@@ -85,7 +87,7 @@ export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: strin
       target: { type: "owner", id: owner.id },
       details: { fields: Object.keys(input), ...(rebased ? { base_currency_change: rebased } : {}) },
     });
-    return toMeDto(owner, actor, await countUnread(tx, owner.id));
+    return toMeDto(owner, actor, await countUnread(tx, owner.id), new Date());
   });
 }
 

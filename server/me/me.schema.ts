@@ -12,8 +12,8 @@ export const ZMe = z
     base_currency: ZCurrency,
     timezone: z.string().describe("IANA time zone, e.g. Europe/Berlin."),
     locale: z.string().describe("BCP 47 locale, e.g. en-US."),
-    plan: z.string(),
-    plan_status: z.string(),
+    plan: z.string().describe("free, pro or business (GET /v1/plan: limits, usage, trial)."),
+    plan_status: z.string().describe("active, trialing or expired (a trial past its end reads expired at once)."),
     created_at: ZTimestamp,
     onboarding: z.object({ base_currency_confirmed: z.boolean() }),
     unread_notifications: z

@@ -16,6 +16,7 @@ export const updateMeMeta: TProcedureMeta = {
       'A new base in which any amount of the owner would be beyond the exact integer range ±(2^53 − 1) (an event\'s base amount, or a subscription, budget reservation or cash snapshot shown in it) is refused the same way: 422 currency_unsupported with details { currency, field: "base_currency", reason: "amount_out_of_range", record_type, record_currency }; all amounts are checked before any is written.',
     ].join("\n"),
   },
+  planExpiry: "exempt",
 };
 export const ZUpdateMeRequest = ZUpdateMeInput;
 export const ZUpdateMeResponse = z.object({ data: ZMe });

@@ -13,6 +13,7 @@ export const readAllNotificationsMeta: TProcedureMeta = {
       "updated is how many changed: repeating the call (with a new Idempotency-Key) answers 0. Audited " +
       "notifications.read_all { updated }.",
   },
+  planExpiry: "exempt",
 };
 export const ZReadAllNotificationsRequest = ZReadAllInput;
 export const ZReadAllNotificationsResponse = z.object({

@@ -22,6 +22,7 @@ export const setNotificationWebhookMeta: TProcedureMeta = {
       "url null removes the webhook and drops its queued attempts; enabled false drops them too. Audited " +
       "notification_webhook.updated ({ action: set | removed | rotated, host }).",
   },
+  planExpiry: "exempt",
 };
 export const ZSetNotificationWebhookRequest = ZSetWebhookInput;
 export const ZSetNotificationWebhookResponse = z.object({ data: ZNotificationWebhookResult });

@@ -15,6 +15,7 @@ export const updateNotificationPreferencesMeta: TProcedureMeta = {
       "SMTP_URL. A channel receives a notification when enabled and its severity ≥ the channel's min_severity. Audited " +
       "notification_preferences.updated.",
   },
+  planExpiry: "exempt",
 };
 export const ZUpdateNotificationPreferencesRequest = ZUpdatePreferencesInput;
 export const ZUpdateNotificationPreferencesResponse = z.object({ data: ZNotificationPreferences });

@@ -14,6 +14,7 @@ export const updateNotificationMeta: TProcedureMeta = {
       "null. Answers the notification. Audited notification.read / notification.unread. Another owner's notification " +
       "is 404 not_found.",
   },
+  planExpiry: "exempt",
 };
 export const ZUpdateNotificationRequest = ZIdParam.extend(ZUpdateNotificationInput.shape);
 export const ZUpdateNotificationResponse = z.object({ data: ZNotification });

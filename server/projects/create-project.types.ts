@@ -11,6 +11,7 @@ export const createProjectMeta: TProcedureMeta = {
     summary: "Create a project in a business",
   },
   successStatus: 201,
+  planLimit: "projects",
 };
 export const ZCreateProjectRequest = ZIdParam.extend(ZCreateProjectInput.shape);
 export const ZCreateProjectResponse = z.object({ data: ZProject });

@@ -25,7 +25,7 @@ afterAll(async () => api?.close());
 
 async function newOwner(): Promise<TSeedOwner> {
   const owner = await api.db.owner.create({
-    data: { email: `ctx-${randomUUID()}@example.test`, baseCurrency: "EUR", baseCurrencyConfirmed: true },
+    data: { plan: "business", email: `ctx-${randomUUID()}@example.test`, baseCurrency: "EUR", baseCurrencyConfirmed: true },
   });
   const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
   return { ownerId: owner.id, token };

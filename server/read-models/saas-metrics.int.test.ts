@@ -31,7 +31,7 @@ type TBusiness = { id: string; billing: string };
 
 async function newOwner(baseCurrency = "EUR"): Promise<TOwner> {
   const owner = await api.db.owner.create({
-    data: { email: `saas-${randomUUID()}@example.test`, baseCurrency, baseCurrencyConfirmed: true },
+    data: { plan: "business", email: `saas-${randomUUID()}@example.test`, baseCurrency, baseCurrencyConfirmed: true },
   });
   const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
   return { ownerId: owner.id, token };

@@ -9,6 +9,7 @@
 // Nothing here knows about a particular operation.
 import type { AnyRouter } from "@trpc/server";
 import { checkAccess } from "../access/check-access";
+import { assertPlanWritable } from "../plans/plan-service";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
 import { createRequestContext, newRequestId, type TRequestContext } from "../auth/request-context";
@@ -160,6 +161,11 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     // The route's declared access, procedure or plain, before the operation runs.
     await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: request.requestId });
     if (route.target.kind === "plain") {
+      // A plain write (the statement upload) is refused on an expired plan as procedures are
+      // (their builders check it: trpc/init.ts); signed webhooks and public routes have no owner caller.
+      if (isWriteMethod(call.req.method) && (call.actor.type === "owner" || call.actor.type === "agent")) {
+        await assertPlanWritable(await call.db(), call.actor.ownerId, request.clock.now());
+      }
       const outcome = await route.target.route.handle({
         ...request,
         req: call.req,

@@ -13,6 +13,7 @@ export const revokeOtherSessionsMeta: TProcedureMeta = {
 - Needs Idempotency-Key.`,
   },
   access: { kind: "owner" },
+  planExpiry: "exempt",
 };
 export const ZRevokeOtherSessionsRequest = z.object({});
 export const ZRevokeOtherSessionsResponse = z.object({

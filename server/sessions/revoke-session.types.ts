@@ -16,6 +16,7 @@ export const revokeSessionMeta: TProcedureMeta = {
 - Needs Idempotency-Key.`,
   },
   access: { kind: "owner" },
+  planExpiry: "exempt",
 };
 export const ZRevokeSessionRequest = ZIdParam;
 export const ZRevokeSessionResponse = z.object({ data: ZOwnerSession });

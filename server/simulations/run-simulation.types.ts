@@ -32,6 +32,7 @@ export const runSimulationMeta: TProcedureMeta = {
   },
   experimental: true,
   idempotency: "exempt",
+  planExpiry: "exempt",
 };
 export const ZRunSimulationRequest = ZSimulationInput;
 export const ZRunSimulationResponse = ZSimulationResponse;

@@ -8,6 +8,7 @@ import type { TActor, TAgentActor, TOwnerActor } from "../auth/actor";
 import type { TScope } from "../auth/scopes";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
+import { assertPlanWritable, withinPlanLimit } from "../plans/plan-service";
 import type { TContext } from "./context";
 import type { TProcedureMeta } from "./meta";
 
@@ -70,6 +71,48 @@ function withContractError<TResult extends { ok: boolean; error?: TRPCError }>(r
   return { ...result, error: trpcErrorOf(result.error.cause) };
 }
 
+/**
+ * The plan's two checks of the write path (pinned-wave2 §5.2), in this one place for every
+ * procedure: a write (mutation) of an owner or agent whose plan expired is refused before its
+ * input is parsed (403 plan_expired, unless the meta marks it exempt); a create that declares
+ * `planLimit` runs in one transaction under the owner-row lock and is refused past the limit
+ * (403 plan_limit_exceeded), rolled back (plans/plan-service.ts withinPlanLimit). Inside that
+ * transaction the procedure's `ctx.db` is it (on the REST path a savepoint of the request's own).
+ */
+async function withPlanChecks<TResult extends { ok: boolean }>(
+  ctx: TContext,
+  meta: TProcedureMeta | undefined,
+  type: string,
+  run: () => Promise<TResult>,
+): Promise<TResult> {
+  const { actor } = ctx;
+  if (type !== "mutation" || (actor.type !== "owner" && actor.type !== "agent")) return run();
+  const now = ctx.clock.now();
+  const limit = meta?.planLimit;
+  try {
+    if (meta?.planExpiry !== "exempt") await assertPlanWritable(ctx.db, actor.ownerId, now);
+    if (!limit) return await run();
+    const outer = ctx.db;
+    return await withinPlanLimit(
+      outer,
+      { ownerId: actor.ownerId, limit, now, limits: meta?.transaction },
+      async (db) => {
+        // A failed call keeps what it wrote before failing (a denial's audit entry), as it would
+        // without this transaction; only the limit's refusal rolls the write back.
+        ctx.db = db;
+        try {
+          return await run();
+        } finally {
+          ctx.db = outer;
+        }
+      },
+      (result) => result.ok,
+    );
+  } catch (thrown) {
+    throw thrown instanceof AppError ? trpcErrorOf(thrown) : thrown;
+  }
+}
+
 // Every procedure has ONE middleware, its builder's (each tRPC middleware copies the call's
 // options once more): the access rule, the contract's error codes and, for the typed builders,
 // the actor the rule admits.
@@ -83,20 +126,21 @@ function admitted<TActorOut extends TActor>(): { ctx: { actor: TActorOut } } {
   return { ctx: undefined as unknown as { actor: TActorOut } };
 }
 
+// Public operations (sign-in, logout, the waitlist) are never refused by a plan.
 export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(async ({ ctx, meta, path, next }) => {
   await checkMetaAccess(ctx, meta, path);
   return withContractError(await next());
 });
 
-export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).use(async ({ ctx, meta, path, next }) => {
+export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).use(async ({ ctx, meta, path, type, next }) => {
   await checkMetaAccess(ctx, meta, path);
-  return withContractError(await next(admitted<TOwnerActor>()));
+  return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor>())));
 });
 
 /** An owner, or an agent holding `scope` (every one of them when several; any live agent when none is named). */
 export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[]) {
-  return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, next }) => {
+  return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, type, next }) => {
     await checkMetaAccess(ctx, meta, path);
-    return withContractError(await next(admitted<TOwnerActor | TAgentActor>()));
+    return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor | TAgentActor>())));
   });
 }

@@ -3,6 +3,7 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { TScope } from "../auth/scopes";
 import type { TTransactionLimits } from "../db/transaction";
+import type { TPlanLimitKey } from "../plans/plan-limits";
 
 /** The Access column of spec/operations.tsv. */
 export type TAccessRule =
@@ -38,4 +39,11 @@ export type TProcedureMeta = OpenApiMeta<{
   transaction?: TTransactionLimits;
   /** Cross-origin calls allowed from LANDING_ORIGIN (server/rest/cors.ts), preflight included. */
   cors?: "landing";
+  /**
+   * A create counted against this plan limit (pinned-wave2 §5.2): the procedure runs in one
+   * transaction under the owner-row lock and is refused (403 plan_limit_exceeded) past the limit.
+   */
+  planLimit?: TPlanLimitKey;
+  /** A write an expired plan still allows (§5.2's exceptions); other writes answer 403 plan_expired. */
+  planExpiry?: "exempt";
 }>;

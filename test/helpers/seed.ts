@@ -42,9 +42,17 @@ export async function staticOwner(api: TTestApi): Promise<TSeedOwner> {
  * Another owner with an API session, as a first sign-in leaves them (the owner row, a `ses_`
  * session through the sessions service) without the mail round trip, which the static token's
  * API cannot make; signInOwner (owners.ts) goes through the real magic link.
+ *
+ * On the business plan (no limits) unless `plan` says otherwise: a new owner of the product
+ * starts on free (plans.int.test.ts proves it), but a test seeding volume should not meet the
+ * free plan's limits by accident. Plan tests pass `{ plan: "free" }`.
  */
-export async function seedOwner(api: TTestApi, email = `owner-${randomUUID()}@example.test`): Promise<TSeedOwner> {
-  const owner = await api.db.owner.create({ data: { email } });
+export async function seedOwner(
+  api: TTestApi,
+  email = `owner-${randomUUID()}@example.test`,
+  options: { plan?: "free" | "pro" | "business" } = {},
+): Promise<TSeedOwner> {
+  const owner = await api.db.owner.create({ data: { email, plan: options.plan ?? "business" } });
   const { token } = await openOwnerSession(api.db, { ownerId: owner.id, channel: "api" });
   return { ownerId: owner.id, token };
 }

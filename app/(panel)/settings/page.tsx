@@ -5,9 +5,11 @@ import { DateTime } from "@/components/panel/preferences";
 import { DeliveryLog } from "@/components/settings/delivery-log";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
 import { NotificationWebhook } from "@/components/settings/notification-webhook";
+import { PlanSection } from "@/components/settings/plan-section";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { localeOptions, timeZoneGroups } from "@/components/settings/settings-options";
 import { CardHeader, CardSection } from "@/components/ui/card";
+import { PLAN_NAMES } from "@/server/plans/plan-limits";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -17,12 +19,16 @@ export default async function SettingsPage() {
   const me = await getOwnerMe();
   const caller = await getOwnerCaller();
   const { data: notificationPreferences } = await caller.notifications.getPreferences({});
+  const { data: plan } = await caller.plans.get({});
+  const previews = await Promise.all(
+    PLAN_NAMES.filter((name) => name !== plan.plan).map(async (to) => (await caller.plans.upgradePreview({ to })).data),
+  );
 
   return (
     <div className="page">
       <PageHeader
         title="Settings"
-        lead="Your profile, how dates and amounts read, the currency your books are kept in, and where notifications go."
+        lead="Your profile, how dates and amounts read, the currency your books are kept in, where notifications go, and your plan."
       />
       <div className="stack">
         <CardSection
@@ -59,14 +65,17 @@ export default async function SettingsPage() {
           <NotificationWebhook initial={notificationPreferences.webhook} />
         </CardSection>
         <DeliveryLog />
+        <CardSection
+          headingId="plan-heading"
+          title="Plan"
+          description="What your plan allows and what you use of it; each other plan with what a switch would do."
+        >
+          <PlanSection plan={plan} previews={previews} />
+        </CardSection>
         <CardSection headingId="account-heading" title="Account">
           <dl className="details">
             <dt>Email</dt>
             <dd>{me.email}</dd>
-            <dt>Plan</dt>
-            <dd>
-              <span style={{ textTransform: "capitalize" }}>{me.plan}</span> <span className="muted">({me.plan_status})</span>
-            </dd>
             <dt>Member since</dt>
             <dd>
               <DateTime iso={me.created_at} />
