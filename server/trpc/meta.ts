@@ -23,10 +23,21 @@ export type TDeprecation = {
   link: string;
 };
 
+/** A second success status an operation answers with (documented beside successStatus). */
+export type TOtherSuccess = {
+  status: 200 | 201 | 202;
+  /** When it answers this status, in the OpenAPI document. */
+  description: string;
+  /** The body at this status: the operation's own (default), or `{ data: PendingApproval }` (a held write). */
+  body?: "same" | "pending_approval";
+};
+
 export type TProcedureMeta = OpenApiMeta<{
   access?: TAccessRule;
   /** Status of a successful answer (contract Conventions 6); a procedure may override per call. */
   successStatus?: 200 | 201 | 202;
+  /** Other statuses a success may have (a repeat that creates nothing, a write held for approval). */
+  otherSuccess?: readonly TOtherSuccess[];
   /** (X) in the contract's table: may change without deprecation. */
   experimental?: boolean;
   /** Writes need Idempotency-Key unless the contract exempts them. */
