@@ -17,9 +17,13 @@ export type TAccessRule =
   | { kind: "owner_or_agent"; scope?: TScope | readonly TScope[] };
 
 export type TDeprecation = {
-  /** The sunset day, YYYY-MM-DD (sent as an RFC 1123 date). */
+  /** The day the deprecation was declared, YYYY-MM-DD (its CHANGELOG.md entry's release). */
+  since: string;
+  /** The sunset day, YYYY-MM-DD, at least 90 days after `since` (sent as an RFC 1123 date). */
   sunset: string;
-  /** Where the changelog entry explains the replacement. */
+  /** What to call instead (an operation, e.g. "GET /v1/…"). */
+  replacement: string;
+  /** The CHANGELOG.md entry that explains it (…/CHANGELOG.md#anchor), sent as Link rel="deprecation". */
   link: string;
 };
 
