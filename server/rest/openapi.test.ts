@@ -347,6 +347,8 @@ describe("what the document says beyond the shapes", () => {
       $ref: "#/components/schemas/ValidationIssue",
     });
     expect(doc.components.schemas!.ValidationIssue.required).toEqual(["path", "message"]);
+    expect(error.if).toEqual({ required: ["code"], properties: { code: { const: "validation_error" } } });
+    expect(error.then).toEqual({ required: ["details"], properties: { details: { required: ["issues"] } } });
   });
 
   it("open responses: no additionalProperties: false and no closed enum in what a response or the webhook carries", () => {

@@ -98,7 +98,10 @@ const ERROR_SCHEMA: SchemaObject = {
         details: { $ref: "#/components/schemas/ErrorDetails" },
         request_id: { type: "string" },
       },
-    },
+      // A validation_error always names what failed.
+      if: { required: ["code"], properties: { code: { const: "validation_error" } } },
+      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+    } as SchemaObject,
   },
 };
 
@@ -106,7 +109,7 @@ const ERROR_DETAILS_SCHEMA: SchemaObject = {
   type: "object",
   description:
     "Facts about the error, by code (e.g. scope_denied: required_scope and resource; limit_exceeded: period, " +
-    "limit_minor, currency; contract_too_old: server_version, required). validation_error names each failing field in issues.",
+    "limit_minor, currency; contract_too_old: server_version, required). A validation_error always names each failing field in issues.",
   properties: {
     issues: { type: "array", items: { $ref: "#/components/schemas/ValidationIssue" } },
   },

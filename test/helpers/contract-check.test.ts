@@ -54,6 +54,12 @@ describe("the contract check", () => {
     );
     expect(error.join("\n")).toMatch(/request_id/);
     expect(error.join("\n")).toMatch(/issues\/0.*path/);
+    // A validation_error always names what failed.
+    const bare = { error: { code: "validation_error", message: "x", request_id: "r1" } };
+    const unnamed = await contractProblems(handler, { method: "GET", url: `${url}/v1/businesses` }, json(400, bare, common));
+    expect(unnamed.join("\n")).toMatch(/details/);
+    const other = { error: { code: "not_found", message: "x", request_id: "r1" } };
+    expect(await contractProblems(handler, { method: "GET", url: `${url}/v1/businesses` }, json(404, other, common))).toEqual([]);
   });
 
   it("requires Retry-After on 429 and Allow on 405", async () => {
