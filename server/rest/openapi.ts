@@ -357,8 +357,54 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
       operation["x-sunset"] = route.deprecation.sunset;
     }
   }
+  for (const route of routes) if (route.cors) addPreflight(doc, route, errorRefs);
   openResponses(doc);
   return doc;
+}
+
+/** A route that allows LANDING_ORIGIN also answers its browser's CORS preflight (cors.ts): OPTIONS on its path. */
+function addPreflight(doc: OpenAPIObject, route: TRoute, errorRefs: Record<string, unknown>): void {
+  const item = doc.paths![route.path] as Record<string, TOperation>;
+  const operation = item[route.method.toLowerCase()]!;
+  const text = (description: string) => ({ description, required: true, schema: { type: "string" } });
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (Number(status) >= 400) continue;
+    Object.assign((response.headers ??= {}) as Record<string, unknown>, {
+      "Access-Control-Allow-Origin": { description: "LANDING_ORIGIN, when the call comes from it.", schema: { type: "string" } },
+      Vary: { description: "Origin, when the call comes from LANDING_ORIGIN.", schema: { type: "string" } },
+    });
+  }
+  item.options = {
+    operationId: `${String(operation.operationId)}Preflight`,
+    summary: `CORS preflight of ${route.method} ${route.path}`,
+    description:
+      "A browser's preflight from LANDING_ORIGIN (contract: methods POST and OPTIONS) answers 204 with the CORS headers, " +
+      "before authentication and without spending a rate limit. From any other origin, or with LANDING_ORIGIN unset, " +
+      "OPTIONS answers 405 like any method the path lacks.",
+    tags: operation.tags,
+    security: [],
+    "x-access": "public",
+    parameters: [{ $ref: "#/components/parameters/ContractMin" }],
+    responses: {
+      "204": {
+        description: "The preflight is allowed.",
+        headers: {
+          "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+          "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
+          "Access-Control-Allow-Origin": text("LANDING_ORIGIN."),
+          "Access-Control-Allow-Methods": text("POST, OPTIONS"),
+          "Access-Control-Allow-Headers": text("Content-Type"),
+          "Access-Control-Max-Age": {
+            description: "Seconds the browser may keep this answer.",
+            required: true,
+            schema: { type: "integer" },
+          },
+          Vary: text("Origin"),
+        },
+      },
+      ...structuredClone(errorRefs),
+    },
+  };
 }
 
 /** JSON Schema keywords of an input's own `.meta()` that the generator drops (it keeps only title, description, examples). */

@@ -83,7 +83,13 @@ export async function contractProblems(
   const { doc } = compiled;
   const url = new URL(request.url);
   const found = handler.routes.match(request.method, url.pathname);
-  const route = found && "route" in found ? found.route : undefined;
+  let route: { method: string; path: string } | undefined = found && "route" in found ? found.route : undefined;
+  if (found && "allowed" in found) {
+    // A method the REST layer's table lacks but the document may describe (OPTIONS, a CORS preflight).
+    const other = handler.routes.match(found.allowed[0]!, url.pathname);
+    const path = other && "route" in other ? other.route.path : undefined;
+    if (path && doc.paths?.[path]?.[request.method.toLowerCase()]) route = { method: request.method, path };
+  }
   const problems: string[] = [];
   let responseObject: TJson | undefined;
   let base: string;

@@ -35,7 +35,11 @@ export const testSpendWrite = defineAgentWrite({
 });
 
 const testSpend = ownerOrAgentProcedure("ads")
-  .meta({ openapi: { method: "POST", path: "/v1/test/spend" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/v1/test/spend" },
+    successStatus: 201,
+    otherSuccess: [{ status: 202, body: "pending_approval", description: "Held for the owner's approval." }],
+  })
   .input(ZTestSpend)
   .output(ZWriteResponse(ZProject))
   .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, testSpendWrite, input)));
