@@ -359,6 +359,11 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
   }
   for (const route of routes) if (route.cors) addPreflight(doc, route, errorRefs);
   openResponses(doc);
+  // Header components no operation uses (Deprecation, Sunset, Link while none is deprecated).
+  const text = JSON.stringify(doc);
+  for (const name of Object.keys(doc.components.headers ?? {})) {
+    if (!text.includes(`"#/components/headers/${name}"`)) delete doc.components.headers![name];
+  }
   return doc;
 }
 
