@@ -23,6 +23,13 @@ export const createAdBudgetChangeMeta: TProcedureMeta = {
       "budget_change_failed signal moves it to applied or failed.",
   },
   successStatus: 201,
+  otherSuccess: [
+    {
+      status: 202,
+      body: "pending_approval",
+      description: "An agent's change held for the owner's approval (level recommend, or over the grant's limits).",
+    },
+  ],
 };
 export const ZCreateAdBudgetChangeRequest = ZCreateAdBudgetChangeInput;
 export { ZCreateAdBudgetChangeResponse };

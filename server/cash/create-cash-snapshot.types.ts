@@ -15,6 +15,7 @@ export const createCashSnapshotMeta: TProcedureMeta = {
       "overwritten), else 200 with outcome kept and the stored snapshot unchanged.",
   },
   successStatus: 201,
+  otherSuccess: [{ status: 200, description: "A day already stored in that scope: outcome replaced or kept." }],
 };
 export const ZCreateCashSnapshotRequest = ZCreateCashSnapshotInput;
 export const ZCreateCashSnapshotResponse = z.object({ data: ZCashSnapshotWritten });

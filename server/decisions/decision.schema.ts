@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isCurrencyCode } from "../../lib/currencies";
 import { ZPageQuery } from "../shared/pagination";
-import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZStoredDate, ZText, ZTimestamp, ZUuid } from "../shared/schemas";
 import { ZCoverageStatus } from "../read-models/read-model.schema";
 
@@ -63,7 +63,7 @@ export const ZCreateAgentDecisionInput = ZScopeFields.extend({
       ctx.addIssue({ code: "custom", path: ["currency"], message: "is required when amount_minor is above 0" });
     }
   })
-  .meta({ id: "CreateAgentDecisionInput" });
+  .meta({ id: "CreateAgentDecisionInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TCreateAgentDecisionInput = z.infer<typeof ZCreateAgentDecisionInput>;
 
 export const ZAgentDecision = z

@@ -10,7 +10,14 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof TRPCError) {
     if (isAppError(error.cause)) return error.cause;
     if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) return fromZodError(error.cause);
-    if (error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") return new AppError("validation_error", error.message);
+    if (error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") {
+      // Every validation_error names what failed in details.issues (the OpenAPI document says so).
+      return new AppError("validation_error", error.message, {
+        details: {
+          issues: [{ path: "(body)", code: error.code === "PARSE_ERROR" ? "invalid_json" : "invalid", message: error.message }],
+        },
+      });
+    }
     if (error.code === "NOT_FOUND") return new AppError("not_found");
     if (error.code === "UNSUPPORTED_MEDIA_TYPE") return new AppError("unsupported_media_type", error.message);
     if (error.code === "PAYLOAD_TOO_LARGE") return new AppError("payload_too_large");

@@ -1,7 +1,7 @@
 // Goals and goal proposals (pinned-wave2 §3.6): the records, their inputs and the proposal shape.
 import { z } from "zod";
 import { ZPageQuery } from "../shared/pagination";
-import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import {
   ZAmountMinor,
   ZCurrency,
@@ -111,7 +111,7 @@ export const ZCreateGoalInput = ZScopeFields.extend({
 })
   .superRefine(exactlyOneScope)
   .superRefine(kindTargets)
-  .meta({ id: "CreateGoalInput" });
+  .meta({ id: "CreateGoalInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TCreateGoalInput = z.infer<typeof ZCreateGoalInput>;
 
 const IMMUTABLE = "cannot be changed; create a new goal instead";
@@ -157,7 +157,10 @@ export const ZGoalListQuery = ZPageQuery.extend({
 });
 export type TGoalListQuery = z.infer<typeof ZGoalListQuery>;
 
-export const ZGoalProposalsInput = ZScopeFields.superRefine(exactlyOneScope).meta({ id: "GoalProposalsInput" });
+export const ZGoalProposalsInput = ZScopeFields.superRefine(exactlyOneScope).meta({
+  id: "GoalProposalsInput",
+  ...EXACTLY_ONE_SCOPE_JSON,
+});
 export type TGoalProposalsInput = z.infer<typeof ZGoalProposalsInput>;
 
 export const ZGoalProposal = z

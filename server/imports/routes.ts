@@ -36,7 +36,9 @@ async function readForm(request: TPlainRequest): Promise<FormData> {
   try {
     return await new Response(new Uint8Array(request.rawBody), { headers: { "content-type": type } }).formData();
   } catch {
-    throw new AppError("validation_error", "The body is not valid multipart/form-data.");
+    throw new AppError("validation_error", "The body is not valid multipart/form-data.", {
+      details: { issues: [{ path: "(body)", code: "invalid_multipart", message: "is not valid multipart/form-data" }] },
+    });
   }
 }
 

@@ -12,7 +12,7 @@ export const connectIntegrationMeta: TProcedureMeta = {
       "Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider " +
       "account account_id (required: its webhooks are routed to the owner by it) with status active; an account already " +
       "connected answers 409 state_conflict (the owner's own disconnected one is connected again, history kept). search_ads connects through OAuth: the integration is created pending " +
-      "(account_id optional) and authorize_url is where the owner grants access; the platform then redirects to GET " +
+      "(account_id required too: the customer id its relay's deliveries name) and authorize_url is where the owner grants access; the platform then redirects to GET " +
       "/v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and " +
       "manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with " +
       "POST /v1/integrations/generic/connect. An unknown provider answers 404, another owner's business 404. The " +
@@ -24,5 +24,9 @@ export const connectIntegrationMeta: TProcedureMeta = {
 };
 export const ZConnectIntegrationRequest = ZConnectInput.extend({
   provider: z.string().max(64).describe("A provider of GET /v1/integrations/catalog."),
-});
+})
+  // account_id stays optional in zod so that a provider that cannot be connected answers its 404 or 409
+  // first; every provider this operation connects requires it (400 naming account_id), and the
+  // document says so.
+  .meta({ required: ["business_id", "account_id"] });
 export const ZConnectIntegrationResponse = z.object({ data: ZConnectResult });

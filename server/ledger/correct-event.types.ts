@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIdParam } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
+import { AT_MOST_ONE_SCOPE_JSON } from "../shared/scope";
 import { atMostOneScope, ZCorrectionFields, ZEvent } from "./event.schema";
 
 export const correctEventMeta: TProcedureMeta = {
@@ -23,5 +24,7 @@ export const correctEventMeta: TProcedureMeta = {
   },
   successStatus: 201,
 };
-export const ZCorrectEventRequest = ZIdParam.extend(ZCorrectionFields.shape).superRefine(atMostOneScope);
+export const ZCorrectEventRequest = ZIdParam.extend(ZCorrectionFields.shape)
+  .superRefine(atMostOneScope)
+  .meta({ ...AT_MOST_ONE_SCOPE_JSON });
 export const ZCorrectEventResponse = z.object({ data: ZEvent });

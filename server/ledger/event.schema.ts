@@ -7,7 +7,7 @@ import { MONEY_DIRECTIONS } from "../../lib/money-direction";
 import { ZFxInfo } from "../fx/fx.schema";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
-import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZText, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
@@ -71,7 +71,8 @@ export type TEvent = z.infer<typeof ZEvent>;
 const ZKnownCurrency = ZCurrency.refine(isCurrencyCode, { message: "is not an ISO 4217 currency code" });
 
 /** Manual entries are positive; refunds and negative corrections come from integrations. */
-const ZPositiveAmountMinor = ZAmountMinor.refine((value) => value > 0, { message: "must be a positive amount" });
+// gt, not a refine: the OpenAPI document says exclusiveMinimum 0 for it.
+const ZPositiveAmountMinor = ZAmountMinor.gt(0, { message: "must be a positive amount" });
 
 const ZCategory = z.string().trim().min(1, { message: "must not be empty" }).max(100);
 const ZDescription = z.string().trim().max(1000);
@@ -88,17 +89,17 @@ export const ZCreateExpenseInput = ZManualEventFields.extend({
   occurred_on: ZDate.describe("The day it was paid; not after today in the owner's timezone."),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreateExpenseInput" });
+  .meta({ id: "CreateExpenseInput", ...EXACTLY_ONE_SCOPE_JSON });
 export const ZCreateRevenueInput = ZManualEventFields.extend({
   occurred_on: ZDate.describe("The day it was received; not after today in the owner's timezone."),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreateRevenueInput" });
+  .meta({ id: "CreateRevenueInput", ...EXACTLY_ONE_SCOPE_JSON });
 export const ZCreatePlannedExpenseInput = ZManualEventFields.extend({
   occurred_on: ZDate.describe("The planned day."),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreatePlannedExpenseInput" });
+  .meta({ id: "CreatePlannedExpenseInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TManualEventInput = z.infer<typeof ZCreateExpenseInput>;
 
 export const ZCreateRecurringExpenseInput = ZScopeFields.extend({
@@ -112,7 +113,7 @@ export const ZCreateRecurringExpenseInput = ZScopeFields.extend({
   category: ZCategory.optional(),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreateRecurringExpenseInput" });
+  .meta({ id: "CreateRecurringExpenseInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TCreateRecurringExpenseInput = z.infer<typeof ZCreateRecurringExpenseInput>;
 
 // --- list query ---

@@ -170,7 +170,9 @@ export function resolveTool(declaration: TMcpToolDeclaration): TMcpTool {
   const readOnly = method === "GET" || declaration.readOnly === true;
   const deprecation =
     declaration.deprecation ??
-    (meta.deprecation ? { sunset: meta.deprecation.sunset, replacement: meta.deprecation.link } : undefined);
+    (meta.deprecation
+      ? { since: meta.deprecation.since, sunset: meta.deprecation.sunset, replacement: meta.deprecation.replacement }
+      : undefined);
   const stability = declaration.stability;
   const title = openapi.summary ?? declaration.name;
   const text = [openapi.summary ? `${openapi.summary}.` : "", openapi.description ?? "", `(REST: ${method} ${openapi.path})`]

@@ -74,13 +74,15 @@ describe("deprecation", () => {
     );
   });
 
-  it("deprecates the tool of a deprecated /v1 operation with the operation's sunset and link", () => {
-    const tool = resolveTool(
-      fixture({ meta: fixtureMeta({ deprecation: { sunset: "2027-06-30", link: "/docs/changelog#fixtures" } }) }),
-    );
-    expect(tool.description.startsWith(`${DEPRECATED_MARKER} Sunset 2027-06-30; use /docs/changelog#fixtures instead.`)).toBe(
-      true,
-    );
+  it("deprecates the tool of a deprecated /v1 operation with the operation's sunset and replacement", () => {
+    const deprecation = {
+      since: "2027-03-01",
+      sunset: "2027-06-30",
+      replacement: "GET /v1/fixtures/v2",
+      link: "/CHANGELOG.md#fixtures",
+    };
+    const tool = resolveTool(fixture({ meta: fixtureMeta({ deprecation }) }));
+    expect(tool.description.startsWith(`${DEPRECATED_MARKER} Sunset 2027-06-30; use GET /v1/fixtures/v2 instead.`)).toBe(true);
   });
 
   it("refuses a deprecation shorter than 90 days, without a replacement, or naming no tool", () => {

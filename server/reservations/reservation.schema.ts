@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
@@ -32,7 +32,7 @@ export const ZCreateReservationInput = ZScopeFields.extend({
   expires_on: ZDate.optional().describe("The last day of the reservation; not before today in the owner's timezone."),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreateReservationInput" });
+  .meta({ id: "CreateReservationInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TCreateReservationInput = z.infer<typeof ZCreateReservationInput>;
 
 export const ZReleaseReservationInput = z

@@ -46,7 +46,27 @@ Conventions every operation follows:
 - Lists: \`limit\` 1–200 (default 50) and an opaque \`cursor\` (page.next_cursor); order created_at
   descending, then id descending.
 - A path that exists answers a method it lacks with 405 method_not_allowed and an Allow header.
-- Deprecated operations answer with Deprecation: true, Sunset and Link rel="deprecation".
+- Deprecated operations (\`deprecated: true\`, \`x-sunset\`) answer with Deprecation: true, Sunset (an
+  RFC 1123 date) and Link <…>; rel="deprecation" pointing at their CHANGELOG.md entry. A deprecation
+  lasts at least 90 days; inside /v1 a deprecated operation keeps answering after its sunset, with
+  the same headers (removal is a breaking change, allowed only in /v2).
+
+How to read this document (contract Versioning 1: inside /v1 only additive changes):
+- Response records are open: new fields may appear in any response object, so no response schema
+  says \`additionalProperties: false\`; ignore fields you do not know.
+- Enumerations in responses are open too: a response field's known values are listed in
+  \`x-extensible-enum\` (not \`enum\`), and a client must accept a value it does not know. The
+  error \`code\` is one of them. Enumerations in requests (\`enum\`) are closed: another value
+  answers 400 validation_error.
+- Request bodies: unknown fields are ignored, except in a schema that says
+  \`additionalProperties: false\`, where they answer 400 validation_error.
+- \`x-access\` names who may call an operation: owner (ownerSession), owner_or_agent (also an
+  agent's token, holding \`x-required-scope\` / \`x-required-scopes\` when named), public (no
+  bearer) or signature (a webhook signature instead of a bearer). \`x-experimental: true\` marks the
+  operations that may change without a deprecation period (Versioning 5). \`x-idempotency\` is
+  required (the Idempotency-Key parameter) or exempt.
+- Operations with two success statuses document both (e.g. 201 and 200 for a repeated cash
+  snapshot, 201 and 202 for a write held for approval).
 
 Credentials and their lifetimes:
 - Owners sign in with a magic link (POST /v1/auth/magic-link, then /v1/auth/verify). A login
@@ -72,12 +92,39 @@ const ERROR_SCHEMA: SchemaObject = {
       type: "object",
       required: ["code", "message", "request_id"],
       properties: {
-        code: { type: "string", enum: ERROR_CODE_LIST },
+        // Versioning 1 allows new codes: the known ones, open.
+        code: { type: "string", "x-extensible-enum": ERROR_CODE_LIST } as SchemaObject,
         message: { type: "string" },
-        details: {},
+        details: { $ref: "#/components/schemas/ErrorDetails" },
         request_id: { type: "string" },
       },
+      // A validation_error always names what failed.
+      if: { required: ["code"], properties: { code: { const: "validation_error" } } },
+      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+    } as SchemaObject,
+  },
+};
+
+const ERROR_DETAILS_SCHEMA: SchemaObject = {
+  type: "object",
+  description:
+    "Facts about the error, by code (e.g. scope_denied: required_scope and resource; limit_exceeded: period, " +
+    "limit_minor, currency; contract_too_old: server_version, required). A validation_error always names each failing field in issues.",
+  properties: {
+    issues: { type: "array", items: { $ref: "#/components/schemas/ValidationIssue" } },
+  },
+};
+
+const VALIDATION_ISSUE_SCHEMA: SchemaObject = {
+  type: "object",
+  required: ["path", "message"],
+  properties: {
+    path: {
+      type: "string",
+      description: 'The failing field, dot-separated (items.0.amount_minor), a header name, or "(body)" for the whole body.',
     },
+    code: { type: "string", description: "What failed (zod's issue code, e.g. invalid_type, too_small, custom), when known." },
+    message: { type: "string" },
   },
 };
 
@@ -96,6 +143,52 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   500: "Internal error",
 };
 
+type THeader = { description: string; required?: boolean; schema: SchemaObject };
+
+/** The response headers of the REST layer; `required` where the response always carries it. */
+const HEADERS = {
+  XRequestId: { description: "The request id, also in the body.", required: true, schema: { type: "string" } },
+  XServiceContract: { description: "The contract version of this server.", required: true, schema: { type: "string" } },
+  XRateLimitLimit: {
+    description: "Requests allowed per minute (per token, or per client IP without one).",
+    required: true,
+    schema: { type: "integer" },
+  },
+  XRateLimitRemaining: { description: "Requests left in the current window.", required: true, schema: { type: "integer" } },
+  XRateLimitReset: { description: "Unix time (seconds) when the window ends.", required: true, schema: { type: "integer" } },
+  RetryAfter: {
+    description: "Seconds to wait before retrying (with the same Idempotency-Key).",
+    required: true,
+    schema: { type: "integer", minimum: 0 },
+  },
+  Allow: { description: "The methods this path has, comma-separated.", required: true, schema: { type: "string" } },
+  IdempotentReplayed: {
+    description: "true: the stored answer of an earlier request with this Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+  Deprecation: {
+    description: "true: this operation is deprecated (see Sunset and Link).",
+    required: true,
+    schema: { type: "string", enum: ["true"] },
+  },
+  Sunset: {
+    description: "The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT).",
+    required: true,
+    schema: { type: "string" },
+  },
+  Link: {
+    description: 'The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation".',
+    required: true,
+    schema: { type: "string" },
+  },
+} satisfies Record<string, THeader>;
+
+/** The same header where the response carries it only sometimes. */
+function optional(header: THeader): THeader {
+  const { required: _required, ...rest } = header;
+  return rest;
+}
+
 function errorResponses(): Record<string, ResponseObject> {
   const byStatus = new Map<number, string[]>();
   for (const code of ERROR_CODE_LIST) {
@@ -106,7 +199,20 @@ function errorResponses(): Record<string, ResponseObject> {
   for (const [status, codes] of byStatus) {
     responses[`Error${status}`] = {
       description: `${STATUS_DESCRIPTIONS[status] ?? "Error"}: ${codes.join(", ")}.`,
-      headers: { "X-Request-Id": { $ref: "#/components/headers/XRequestId" } },
+      headers: {
+        "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+        "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
+        ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } : {}),
+        ...(status === 405 ? { Allow: { $ref: "#/components/headers/Allow" } } : {}),
+        // Sent when the call got that far: counted (a bearer, or a public call per IP), replayed, deprecated.
+        "X-RateLimit-Limit": optional(HEADERS.XRateLimitLimit),
+        "X-RateLimit-Remaining": optional(HEADERS.XRateLimitRemaining),
+        "X-RateLimit-Reset": optional(HEADERS.XRateLimitReset),
+        "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
+        Deprecation: optional(HEADERS.Deprecation),
+        Sunset: optional(HEADERS.Sunset),
+        Link: optional(HEADERS.Link),
+      },
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     };
   }
@@ -151,16 +257,17 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
   // What the service sends (OpenAPI 3.1 webhooks): the owner's notification webhook.
   doc.webhooks = structuredClone(NOTIFICATION_WEBHOOK_OPENAPI) as unknown as OpenAPIObject["webhooks"];
   doc.components ??= {};
-  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
-  doc.components.responses = { ...doc.components.responses, ...errorResponses() };
-  doc.components.headers = {
-    ...doc.components.headers,
-    XRequestId: { description: "The request id, also in the body.", schema: { type: "string" } },
-    XServiceContract: { description: "The contract version of this server.", schema: { type: "string" } },
-    XRateLimitLimit: { description: "Requests allowed per minute for this token.", schema: { type: "integer" } },
-    XRateLimitRemaining: { description: "Requests left in the current window.", schema: { type: "integer" } },
-    XRateLimitReset: { description: "Unix time (seconds) when the window ends.", schema: { type: "integer" } },
+  // trpc-to-openapi's own error schemas: replaced by the contract's error body below.
+  for (const name of Object.keys(doc.components.schemas ?? {}))
+    if (name.startsWith("error.")) delete doc.components.schemas![name];
+  doc.components.schemas = {
+    ...doc.components.schemas,
+    Error: ERROR_SCHEMA,
+    ErrorDetails: ERROR_DETAILS_SCHEMA,
+    ValidationIssue: VALIDATION_ISSUE_SCHEMA,
   };
+  doc.components.responses = { ...doc.components.responses, ...errorResponses() };
+  doc.components.headers = { ...doc.components.headers, ...HEADERS };
   doc.components.parameters = {
     ...doc.components.parameters,
     IdempotencyKey: {
@@ -191,24 +298,36 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
     if (!operation) throw new Error(`OpenAPI document lacks ${route.method} ${route.path}`);
     const responses = (operation.responses ??= {});
     if (route.target.kind === "procedure") {
+      bodyRulesFromMeta(router, route.target.procedurePath, route.path, operation);
       const success = responses["200"];
       delete responses["200"];
       if (success) {
         const schema = success.content?.["application/json"]?.schema;
-        if (schema) addRequestId(schema);
-        success.headers = {
-          "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
-          "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
-          ...(route.access.kind === "public" || route.access.kind === "signature"
-            ? {}
-            : {
-                "X-RateLimit-Limit": { $ref: "#/components/headers/XRateLimitLimit" },
-                "X-RateLimit-Remaining": { $ref: "#/components/headers/XRateLimitRemaining" },
-                "X-RateLimit-Reset": { $ref: "#/components/headers/XRateLimitReset" },
-              }),
-        };
+        if (schema) success.content!["application/json"]!.schema = withRequestId(schema);
         responses[String(route.successStatus)] = success;
+        for (const other of route.otherSuccess ?? []) {
+          responses[String(other.status)] = {
+            description: other.description,
+            content: {
+              "application/json": {
+                schema:
+                  other.body === "pending_approval"
+                    ? withRequestId({
+                        type: "object",
+                        required: ["data"],
+                        properties: { data: { $ref: "#/components/schemas/PendingApproval" } },
+                      })
+                    : structuredClone(success.content?.["application/json"]?.schema ?? {}),
+              },
+            },
+          };
+        }
       }
+    }
+    // The headers every answer of this operation carries (plain routes declare their own extras).
+    for (const [status, response] of Object.entries(responses)) {
+      if (Number(status) >= 400 || status === "default") continue;
+      response.headers = { ...(response.headers as Record<string, unknown> | undefined), ...successHeaders(route) };
     }
     // The contract's error body replaces the adapter's; every operation lists every status.
     for (const status of Object.keys(responses)) if (Number(status) >= 400 || status === "default") delete responses[status];
@@ -220,6 +339,7 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
         : route.access.kind === "owner"
           ? [{ ownerSession: [] }]
           : [{ ownerSession: [] }, { agentToken: [] }];
+    operation["x-access"] = route.access.kind;
     if (route.access.kind === "owner_or_agent" && route.access.scope) {
       // One scope as a string (as ever); an operation needing several lists them all.
       if (typeof route.access.scope === "string") operation["x-required-scope"] = route.access.scope;
@@ -227,6 +347,7 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
     }
     const parameters = (operation.parameters ??= []);
     parameters.push({ $ref: "#/components/parameters/ContractMin" });
+    if (isWriteMethod(route.method)) operation["x-idempotency"] = route.idempotency;
     if (isWriteMethod(route.method) && route.idempotency === "required") {
       parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
     }
@@ -236,7 +357,176 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
       operation["x-sunset"] = route.deprecation.sunset;
     }
   }
+  for (const route of routes) if (route.cors) addPreflight(doc, route, errorRefs);
+  openResponses(doc);
+  // Header components no operation uses (Deprecation, Sunset, Link while none is deprecated).
+  const text = JSON.stringify(doc);
+  for (const name of Object.keys(doc.components.headers ?? {})) {
+    if (!text.includes(`"#/components/headers/${name}"`)) delete doc.components.headers![name];
+  }
   return doc;
+}
+
+/** A route that allows LANDING_ORIGIN also answers its browser's CORS preflight (cors.ts): OPTIONS on its path. */
+function addPreflight(doc: OpenAPIObject, route: TRoute, errorRefs: Record<string, unknown>): void {
+  const item = doc.paths![route.path] as Record<string, TOperation>;
+  const operation = item[route.method.toLowerCase()]!;
+  const text = (description: string) => ({ description, required: true, schema: { type: "string" } });
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (Number(status) >= 400) continue;
+    Object.assign((response.headers ??= {}) as Record<string, unknown>, {
+      "Access-Control-Allow-Origin": { description: "LANDING_ORIGIN, when the call comes from it.", schema: { type: "string" } },
+      Vary: { description: "Origin, when the call comes from LANDING_ORIGIN.", schema: { type: "string" } },
+    });
+  }
+  item.options = {
+    operationId: `${String(operation.operationId)}Preflight`,
+    summary: `CORS preflight of ${route.method} ${route.path}`,
+    description:
+      "A browser's preflight from LANDING_ORIGIN (contract: methods POST and OPTIONS) answers 204 with the CORS headers, " +
+      "before authentication and without spending a rate limit. From any other origin, or with LANDING_ORIGIN unset, " +
+      "OPTIONS answers 405 like any method the path lacks.",
+    tags: operation.tags,
+    security: [],
+    "x-access": "public",
+    parameters: [{ $ref: "#/components/parameters/ContractMin" }],
+    responses: {
+      "204": {
+        description: "The preflight is allowed.",
+        headers: {
+          "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+          "X-Service-Contract": { $ref: "#/components/headers/XServiceContract" },
+          "Access-Control-Allow-Origin": text("LANDING_ORIGIN."),
+          "Access-Control-Allow-Methods": text("POST, OPTIONS"),
+          "Access-Control-Allow-Headers": text("Content-Type"),
+          "Access-Control-Max-Age": {
+            description: "Seconds the browser may keep this answer.",
+            required: true,
+            schema: { type: "integer" },
+          },
+          Vary: text("Origin"),
+        },
+      },
+      ...structuredClone(errorRefs),
+    },
+  };
+}
+
+/** JSON Schema keywords of an input's own `.meta()` that the generator drops (it keeps only title, description, examples). */
+const BODY_RULES = ["oneOf", "anyOf", "not", "required"] as const;
+
+/**
+ * A rule the input enforces in a refinement (exactly one scope, a field required for every case the
+ * operation reaches) is declared in its `.meta()` in JSON Schema; it goes into the request body here.
+ */
+function bodyRulesFromMeta(router: AnyRouter, procedurePath: string, path: string, operation: TOperation): void {
+  const procedure = (router._def.procedures as Record<string, { _def: { inputs?: { meta?: () => TJson | undefined }[] } }>)[
+    procedurePath
+  ];
+  const meta = procedure?._def.inputs?.[0]?.meta?.();
+  const body = (operation.requestBody as { content?: Record<string, { schema?: TJson }> } | undefined)?.content?.[
+    "application/json"
+  ]?.schema;
+  if (!meta || !body) return;
+  const pathParams = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+  for (const key of BODY_RULES) {
+    if (meta[key] === undefined) continue;
+    body[key] = key === "required" ? (meta[key] as string[]).filter((name) => !pathParams.has(name)) : structuredClone(meta[key]);
+  }
+}
+
+/** The headers of a success of this route: always, when counted, when replayed, when deprecated. */
+function successHeaders(route: TRoute): Record<string, unknown> {
+  const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+  const counted =
+    route.access.kind === "owner" || route.access.kind === "owner_or_agent"
+      ? {
+          "X-RateLimit-Limit": ref("XRateLimitLimit"),
+          "X-RateLimit-Remaining": ref("XRateLimitRemaining"),
+          "X-RateLimit-Reset": ref("XRateLimitReset"),
+        }
+      : route.access.kind === "public" && route.access.ipLimit !== "none"
+        ? {
+            // Per client IP; not sent when the call carries a bearer (then that token's are).
+            "X-RateLimit-Limit": optional(HEADERS.XRateLimitLimit),
+            "X-RateLimit-Remaining": optional(HEADERS.XRateLimitRemaining),
+            "X-RateLimit-Reset": optional(HEADERS.XRateLimitReset),
+          }
+        : {};
+  return {
+    "X-Request-Id": ref("XRequestId"),
+    "X-Service-Contract": ref("XServiceContract"),
+    ...counted,
+    ...(isWriteMethod(route.method) && route.idempotency === "required"
+      ? { "Idempotent-Replayed": ref("IdempotentReplayed") }
+      : {}),
+    ...(route.deprecation ? { Deprecation: ref("Deprecation"), Sunset: ref("Sunset"), Link: ref("Link") } : {}),
+  };
+}
+
+type TJson = Record<string, unknown>;
+const isObject = (value: unknown): value is TJson => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Versioning 1 lets a response gain fields and enum values: every schema a response (or the
+ * outbound webhook) uses is made open, records without additionalProperties: false and enums as
+ * x-extensible-enum. A component that a request uses too is copied first (`<name>Response`), so
+ * requests keep their closed enums and, where the server refuses unknown fields, their strictness.
+ */
+function openResponses(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const componentOf = (ref: unknown) =>
+    typeof ref === "string" && ref.startsWith("#/components/schemas/") ? ref.slice("#/components/schemas/".length) : null;
+
+  const usedByRequests = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!isObject(node)) return;
+    const name = componentOf(node.$ref);
+    if (name && !usedByRequests.has(name)) {
+      usedByRequests.add(name);
+      collect(schemas[name]);
+    }
+    for (const value of Object.values(node)) collect(value);
+  };
+  const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, TOperation>).filter(isObject),
+  ) as TOperation[];
+  for (const operation of operations) {
+    collect(operation.requestBody);
+    collect(operation.parameters);
+  }
+
+  const opened = new Set<string>();
+  const open = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(open);
+    if (!isObject(node)) return;
+    const name = componentOf(node.$ref);
+    if (name) {
+      const target = usedByRequests.has(name) ? `${name}Response` : name;
+      if (target !== name && !(target in schemas)) schemas[target] = structuredClone(schemas[name]);
+      node.$ref = `#/components/schemas/${target}`;
+      if (!opened.has(target)) {
+        opened.add(target);
+        open(schemas[target]);
+      }
+      return;
+    }
+    if (node.additionalProperties === false) delete node.additionalProperties;
+    if (Array.isArray(node.enum) && node.enum.length > 1) {
+      node["x-extensible-enum"] = node.enum;
+      delete node.enum;
+    }
+    for (const value of Object.values(node)) open(value);
+  };
+  for (const operation of operations) {
+    for (const response of Object.values(operation.responses ?? {})) {
+      if (isObject(response) && !("$ref" in response)) open(response.content);
+    }
+  }
+  for (const item of Object.values((doc.webhooks ?? {}) as Record<string, Record<string, TOperation>>)) {
+    for (const operation of Object.values(item)) if (isObject(operation)) open((operation as TJson).requestBody);
+  }
 }
 
 const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -284,10 +574,26 @@ export function assertOpenApiAgrees(router: AnyRouter, routes: TRoute[]): void {
   }
 }
 
-/** The envelope's request_id, added by the REST layer to every body. */
-function addRequestId(schema: Record<string, unknown>): void {
+/**
+ * The envelope's request_id, added by the REST layer to every body: into an object schema's
+ * properties, into each branch of a union, or beside a referenced envelope.
+ */
+function withRequestId(schema: Record<string, unknown>): Record<string, unknown> {
+  const requestId = { type: "string", description: "Also in the X-Request-Id header." };
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) {
+      schema[key] = branches.map((branch: Record<string, unknown>) => withRequestId(branch));
+      return schema;
+    }
+  }
   const properties = schema.properties as Record<string, unknown> | undefined;
-  if (!properties) return;
-  properties.request_id = { type: "string", description: "Also in the X-Request-Id header." };
-  schema.required = [...((schema.required as string[] | undefined) ?? []), "request_id"];
+  if (!properties) {
+    return { allOf: [schema, { type: "object", required: ["request_id"], properties: { request_id: requestId } }] };
+  }
+  if (!("request_id" in properties)) {
+    properties.request_id = requestId;
+    schema.required = [...((schema.required as string[] | undefined) ?? []), "request_id"];
+  }
+  return schema;
 }

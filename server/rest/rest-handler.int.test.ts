@@ -191,12 +191,43 @@ describe("deprecation", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("deprecation")).toBe("true");
     expect(response.headers.get("sunset")).toBe("Mon, 01 Mar 2027 00:00:00 GMT");
-    expect(response.headers.get("link")).toBe('<https://example.test/changelog#deprecated-thing>; rel="deprecation"');
+    expect(response.headers.get("link")).toBe(
+      '<https://example.test/CHANGELOG.md#deprecated-get-v1-test-deprecated>; rel="deprecation"',
+    );
   });
 
   it("sends none on other operations", async () => {
     const response = await api.call("GET", "/v1/businesses");
     expect(response.headers.get("deprecation")).toBeNull();
+  });
+
+  it("from its declaration through its sunset and after: the same answer and headers (inside /v1 it is never removed)", async () => {
+    // Declared 2026-11-20, sunset 2027-03-01 (test/helpers/fixture-router.ts); the request's clock moves.
+    const clock = fixedClock("2026-11-20T09:00:00Z");
+    const timed = await createTestApi({ router: createFixtureRouter(), database: api.database, clock });
+    const document = (await timed.call("GET", "/v1/openapi.json", { token: null })).body;
+    expect(document.paths["/v1/test/deprecated"].get).toMatchObject({ deprecated: true, "x-sunset": "2027-03-01" });
+    for (const at of [
+      "2026-11-20T09:00:00Z",
+      "2027-02-28T23:59:59Z",
+      "2027-03-01T00:00:00Z",
+      "2027-03-02T12:00:00Z",
+      "2028-01-01T00:00:00Z",
+    ]) {
+      clock.set(at);
+      const response = await timed.call("GET", "/v1/test/deprecated", { token: null });
+      expect(response.status, at).toBe(200);
+      expect(response.body.data, at).toEqual({ ok: true });
+      expect(response.headers.get("deprecation"), at).toBe("true");
+      expect(response.headers.get("sunset"), at).toBe("Mon, 01 Mar 2027 00:00:00 GMT");
+      expect(response.headers.get("link"), at).toBe(
+        '<https://example.test/CHANGELOG.md#deprecated-get-v1-test-deprecated>; rel="deprecation"',
+      );
+    }
+    // Its errors carry them too, once the route is known (here a malformed bearer: 401).
+    const refused = await timed.call("GET", "/v1/test/deprecated", { token: "" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("deprecation")).toBe("true");
   });
 });
 

@@ -20,6 +20,7 @@ import { boundLog, errorFields, type TLogger } from "../log";
 import { createContext } from "../trpc/context";
 import { toAppError } from "../errors/to-app-error";
 import { assertContractMin } from "./contract";
+import { assertDeprecations, deprecationHeaders } from "./deprecation";
 import { runIdempotent, validateIdempotencyKey } from "./idempotency";
 import { assertOpenApiAgrees } from "./openapi";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
@@ -52,6 +53,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   const routes = [...routesFromRouter(options.router), ...routesFromPlain(options.plainRoutes ?? [])];
   const table = new RouteTable(routes);
   assertOpenApiAgrees(options.router, routes);
+  assertDeprecations(routes);
   const callProcedure = createProcedureCaller(options.router);
   const getDb = options.getDb ?? (async () => (await getDatabase()).prisma);
   const clock = options.clock ?? systemClock;
@@ -86,7 +88,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       assertCorsOrigin(route, req.headers.get("origin"));
       keyed = isWriteMethod(req.method) && route.idempotency === "required";
       assertSafeQuery(url.searchParams);
-      Object.assign(headers, deprecationHeaders(route));
+      Object.assign(headers, deprecationHeaders(route.deprecation));
 
       // Fetched on first use: a public plain route (the OpenAPI document) needs no database.
       let dbPromise: Promise<TDb> | undefined;
@@ -199,15 +201,6 @@ async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute,
 /** The operation's name in access.denied audit entries (the panel's tRPC endpoint names procedures the same way). */
 function operationOf(route: TRoute): string {
   return route.target.kind === "procedure" ? route.target.procedurePath : (route.target.route.openapi.operationId ?? route.path);
-}
-
-function deprecationHeaders(route: TRoute): Record<string, string> {
-  if (!route.deprecation) return {};
-  return {
-    Deprecation: "true",
-    Sunset: new Date(`${route.deprecation.sunset}T00:00:00Z`).toUTCString(),
-    Link: `<${route.deprecation.link}>; rel="deprecation"`,
-  };
 }
 
 function logIfUnexpected(error: AppError, logger: TLogger, req: Request): void {

@@ -3,7 +3,7 @@
 // /v1/agents/{id}.
 import type { AnyRouter } from "@trpc/server";
 import type { TTransactionLimits } from "../db/transaction";
-import type { TAccessRule, TDeprecation, TProcedureMeta } from "../trpc/meta";
+import type { TAccessRule, TDeprecation, TOtherSuccess, TProcedureMeta } from "../trpc/meta";
 import type { THttpMethod, TPlainRoute } from "./plain-route";
 
 export type TRoute = {
@@ -11,6 +11,7 @@ export type TRoute = {
   path: string;
   access: TAccessRule;
   successStatus: number;
+  otherSuccess?: readonly TOtherSuccess[];
   idempotency: "required" | "exempt";
   experimental: boolean;
   deprecation?: TDeprecation;
@@ -67,6 +68,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       path: meta.openapi.path,
       access: meta.access,
       successStatus: meta.successStatus ?? 200,
+      otherSuccess: meta.otherSuccess,
       idempotency: meta.idempotency ?? "required",
       experimental: meta.experimental ?? false,
       deprecation: meta.deprecation,

@@ -14,6 +14,25 @@ export const ZScopeFields = z.object({
 });
 export type TScopeInput = z.infer<typeof ZScopeFields>;
 
+/**
+ * exactlyOneScope in JSON Schema, for the OpenAPI document (a refinement is invisible to it): spread
+ * into the input's `.meta()`. `personal` can only be true, so "present" is the rule.
+ */
+export const EXACTLY_ONE_SCOPE_JSON = {
+  oneOf: [{ required: ["business_id"] }, { required: ["project_id"] }, { required: ["personal"] }],
+};
+
+/** atMostOneScope (corrections: none keeps the scope) in JSON Schema, likewise. */
+export const AT_MOST_ONE_SCOPE_JSON = {
+  not: {
+    anyOf: [
+      { required: ["business_id", "project_id"] },
+      { required: ["business_id", "personal"] },
+      { required: ["project_id", "personal"] },
+    ],
+  },
+};
+
 /** Zod refinement: exactly one of business_id, project_id, personal. */
 export function exactlyOneScope(value: TScopeInput, ctx: z.RefinementCtx): void {
   const given = [value.business_id !== undefined, value.project_id !== undefined, value.personal === true].filter(Boolean).length;

@@ -13,7 +13,8 @@ export const MAX_SIMULATION_CHANGES = 50;
 export const SIMULATION_SCOPES = ["finances:observe", "forecast:observe"] as const;
 export const SIMULATION_COVERAGE = FORECAST_COVERAGE;
 
-const ZPositiveMinor = ZAmountMinor.refine((value) => value > 0, { message: "must be greater than 0" });
+// gt, not a refine: the OpenAPI document says exclusiveMinimum 0 for it.
+const ZPositiveMinor = ZAmountMinor.gt(0, { message: "must be greater than 0" });
 const ZBillingInterval = z.enum(BILLING_INTERVALS);
 
 const ZAddition = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
+import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
 import {
   ZAmountMinor,
   ZCurrency,
@@ -84,7 +84,7 @@ export const ZCreateSubscriptionInput = ZScopeFields.extend({
   category: ZCategory.optional(),
 })
   .superRefine(exactlyOneScope)
-  .meta({ id: "CreateSubscriptionInput" });
+  .meta({ id: "CreateSubscriptionInput", ...EXACTLY_ONE_SCOPE_JSON });
 export type TCreateSubscriptionInput = z.infer<typeof ZCreateSubscriptionInput>;
 
 export const ZUpdateSubscriptionInput = z

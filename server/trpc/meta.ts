@@ -18,16 +18,31 @@ export type TAccessRule =
   | { kind: "owner_or_agent"; scope?: TScope | readonly TScope[] };
 
 export type TDeprecation = {
-  /** The sunset day, YYYY-MM-DD (sent as an RFC 1123 date). */
+  /** The day the deprecation was declared, YYYY-MM-DD (its CHANGELOG.md entry's release). */
+  since: string;
+  /** The sunset day, YYYY-MM-DD, at least 90 days after `since` (sent as an RFC 1123 date). */
   sunset: string;
-  /** Where the changelog entry explains the replacement. */
+  /** What to call instead (an operation, e.g. "GET /v1/…"). */
+  replacement: string;
+  /** The CHANGELOG.md entry that explains it (…/CHANGELOG.md#anchor), sent as Link rel="deprecation". */
   link: string;
+};
+
+/** A second success status an operation answers with (documented beside successStatus). */
+export type TOtherSuccess = {
+  status: 200 | 201 | 202;
+  /** When it answers this status, in the OpenAPI document. */
+  description: string;
+  /** The body at this status: the operation's own (default), or `{ data: PendingApproval }` (a held write). */
+  body?: "same" | "pending_approval";
 };
 
 export type TProcedureMeta = OpenApiMeta<{
   access?: TAccessRule;
   /** Status of a successful answer (contract Conventions 6); a procedure may override per call. */
   successStatus?: 200 | 201 | 202;
+  /** Other statuses a success may have (a repeat that creates nothing, a write held for approval). */
+  otherSuccess?: readonly TOtherSuccess[];
   /** (X) in the contract's table: may change without deprecation. */
   experimental?: boolean;
   /** Writes need Idempotency-Key unless the contract exempts them. */

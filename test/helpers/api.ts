@@ -7,6 +7,7 @@ import { resetEnvForTests } from "../../server/env";
 import type { TClock } from "../../server/shared/clock";
 import { createV1Handler } from "../../server/rest/v1";
 import type { TRestHandler } from "../../server/rest/rest-handler";
+import { contractChecked } from "./contract-check";
 import { createTestDatabase, type TTestDatabase } from "./database";
 
 export const OWNER_TOKEN = "test-static-owner-token-0123456789";
@@ -68,7 +69,10 @@ export async function createTestApi(
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());
-  const handler = createV1Handler({ router: options.router, getDb: async () => database.prisma, clock: options.clock });
+  // Every answer is checked against the handler's own /v1/openapi.json (contract-check.ts).
+  const handler = contractChecked(
+    createV1Handler({ router: options.router, getDb: async () => database.prisma, clock: options.clock }),
+  );
   return {
     db: database.prisma,
     database,

@@ -35,7 +35,11 @@ export const testSpendWrite = defineAgentWrite({
 });
 
 const testSpend = ownerOrAgentProcedure("ads")
-  .meta({ openapi: { method: "POST", path: "/v1/test/spend" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/v1/test/spend" },
+    successStatus: 201,
+    otherSuccess: [{ status: 202, body: "pending_approval", description: "Held for the owner's approval." }],
+  })
   .input(ZTestSpend)
   .output(ZWriteResponse(ZProject))
   .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, testSpendWrite, input)));
@@ -64,7 +68,13 @@ export function createFixtureRouter() {
     deprecatedThing: publicProcedure
       .meta({
         openapi: { method: "GET", path: "/v1/test/deprecated" },
-        deprecation: { sunset: "2027-03-01", link: "https://example.test/changelog#deprecated-thing" },
+        // Declared 2026-11-20, sunset 101 days later (Versioning 4: at least 90).
+        deprecation: {
+          since: "2026-11-20",
+          sunset: "2027-03-01",
+          replacement: "GET /v1/test/deprecated-v2",
+          link: "https://example.test/CHANGELOG.md#deprecated-get-v1-test-deprecated",
+        },
       })
       .input(z.object({}))
       .output(z.object({ data: z.object({ ok: z.boolean() }) }))
