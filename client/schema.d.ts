@@ -955,6 +955,30 @@ export interface paths {
      */
     post: operations["waitlist-join"];
     delete?: never;
+    /**
+     * CORS preflight of POST /v1/waitlist
+     * @description A browser's preflight from LANDING_ORIGIN (contract: methods POST and OPTIONS) answers 204 with the CORS headers, before authentication and without spending a rate limit. From any other origin, or with LANDING_ORIGIN unset, OPTIONS answers 405 like any method the path lacks.
+     */
+    options: operations["waitlist-joinPreflight"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/waitlist/sources": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many joined the waitlist, by source
+     * @description Additive (issue 19). The waitlist's size and how many entries each source brought (source null: none given), most first, then by source; at most 100 sources, the rest summed in other_count (truncated: true). For the waitlist readers only, as GET /v1/waitlist (another owner 404 not_found, an agent 403 scope_denied). Counts name no one, so this read is not audited (waitlist.read and waitlist.export are).
+     */
+    get: operations["waitlist-findSources"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1272,7 +1296,7 @@ export interface paths {
     put?: never;
     /**
      * Connect a provider
-     * @description Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider account account_id (required: its webhooks are routed to the owner by it) with status active; an account already connected answers 409 state_conflict (the owner's own disconnected one is connected again, history kept). search_ads connects through OAuth: the integration is created pending (account_id optional) and authorize_url is where the owner grants access; the platform then redirects to GET /v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with POST /v1/integrations/generic/connect. An unknown provider answers 404, another owner's business 404. The contract leaves the access of this endpoint open; it requires the owner's bearer, because integrations belong to an owner.
+     * @description Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider account account_id (required: its webhooks are routed to the owner by it) with status active; an account already connected answers 409 state_conflict (the owner's own disconnected one is connected again, history kept). search_ads connects through OAuth: the integration is created pending (account_id required too: the customer id its relay's deliveries name) and authorize_url is where the owner grants access; the platform then redirects to GET /v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with POST /v1/integrations/generic/connect. An unknown provider answers 404, another owner's business 404. The contract leaves the access of this endpoint open; it requires the owner's bearer, because integrations belong to an owner.
      */
     post: operations["integrations-connect"];
     delete?: never;
@@ -1987,6 +2011,50 @@ export interface paths {
      * @description Plans a change of a campaign's daily budget on an active social_ads or search_ads integration (unknown or another owner's: 404; not ads, or ad_set_id / ad_group_id on the wrong platform: 400; not active: 409 state_conflict; effective_on from the owner's today to today + 365). The owner's change is written at once (201) with an auto_approved approval (trigger owner, limit_checked null). An agent needs the ads scope with a grant covering the integration's business (else 403 scope_denied, audited) and a reason. At level recommend the change is held: 202 with a pending approval (level_recommend), nothing else written; approving it writes the change as the agent (limit_checked null), rejecting writes nothing. At level execute the counted amount — max(0, new − previous), or new without previous — is counted against the grant's daily and monthly limits as exact integers: within them (or none) 201 with an auto_approved approval (within_limits) whose id is limit_checked; over them, or in another currency than the limits', 202 pending (over_limit) or, with over_limit deny, 403 limit_exceeded. An agent's executed change also records an agent decision ("Ad budget <campaign_id>: <previous | ?> → <new>", amount = the counted amount): decision_id. The change is planned until the integration's budget_change_applied or budget_change_failed signal moves it to applied or failed.
      */
     post: operations["adBudgetChanges-create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/plan": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The owner's plan, its limits and usage
+     * @description The plan (free, pro, business), its status (active, trialing, expired), the trial's end, the limits and what is used of each, the plans available (each with a 14-day trial, no price) and billing (checkout not available: no payment provider in this version). New owners start on free, active. A trial past its end is stored as expired at this read (and by the hourly plan-expiry job). Limits (null = unlimited): businesses (businesses): free 3, pro 25, business unlimited; projects (projects, all businesses together): free 10, pro 250, business unlimited; agents (agents not revoked): free 2, pro 20, business unlimited; integrations (integrations active or pending, manual_import not counted): free 3, pro 30, business unlimited; events_per_month (manual events (source MANUAL, agent decisions included) created in the UTC month): free 1000, pro 100000, business unlimited; imports_per_month (imports confirmed in the UTC month): free 10, pro 500, business unlimited. Creates past a limit answer 403 plan_limit_exceeded with details { limit, used, allowed, plan }; writes of an expired plan answer 403 plan_expired.
+     */
+    get: operations["plans-get"];
+    put?: never;
+    /**
+     * Change the owner's plan
+     * @description 200 with the Plan. The same plan (not expired): unchanged. To free: free, active; 409 state_conflict with details.exceeded [{ limit, used, allowed }] when the usage is over free's limits. To pro or business with the trial never used: trialing, trial_ends_at = now + 14 days. While trialing, to the other paid plan: switched, the same trial_ends_at (409 with details.exceeded when over its limits). The trial used and not trialing (expired included) to a paid plan: 409 state_conflict, details { reason: checkout_unavailable } (no payment provider). An unknown plan: 400. Audited as plan.changed { from, to, plan_status } when it changes. Allowed when the plan has expired (the way out).
+     */
+    post: operations["plans-change"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/plan/upgrade-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changing to another plan would do
+     * @description `to` (required; an unknown plan: 400): the limits before and after, the usage now, the limits of `to` it would exceed, whether POST /v1/plan with it would succeed now (allowed), the status and trial end it would leave, and price_change (null: no prices in this version). Nothing is written.
+     */
+    get: operations["plans-upgradePreview"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2866,7 +2934,9 @@ export interface components {
       timezone: string;
       /** @description BCP 47 locale, e.g. en-US. */
       locale: string;
+      /** @description free, pro or business (GET /v1/plan: limits, usage, trial). */
       plan: string;
+      /** @description active, trialing or expired (a trial past its end reads expired at once). */
       plan_status: string;
       /**
        * Format: date-time
@@ -2879,8 +2949,7 @@ export interface components {
       /** @description The owner's unread notifications (read_at null): what GET /v1/notifications?unread=true lists. */
       unread_notifications: number;
       actor: {
-        /** @enum {string} */
-        type: "owner" | "agent";
+        type: string;
         id: string;
       };
     };
@@ -2891,152 +2960,12 @@ export interface components {
       base_currency: string;
       /** @description IANA time zone, e.g. Europe/Berlin. */
       timezone: string;
+      /** @description free, pro or business (GET /v1/plan: limits, usage, trial). */
       plan: string;
       actor: {
-        /** @enum {string} */
-        type: "owner" | "agent";
+        type: string;
         id: string;
       };
-    };
-    /**
-     * Invalid input data error (400)
-     * @description The error information
-     * @example {
-     *       "code": "BAD_REQUEST",
-     *       "message": "Invalid input data",
-     *       "issues": []
-     *     }
-     */
-    "error.BAD_REQUEST": {
-      /**
-       * @description The error message
-       * @example Invalid input data
-       */
-      message: string;
-      /**
-       * @description The error code
-       * @example BAD_REQUEST
-       */
-      code: string;
-      /**
-       * @description An array of issues that were responsible for the error
-       * @example []
-       */
-      issues?: {
-        message: string;
-      }[];
-    };
-    /**
-     * Authorization not provided error (401)
-     * @description The error information
-     * @example {
-     *       "code": "UNAUTHORIZED",
-     *       "message": "Authorization not provided",
-     *       "issues": []
-     *     }
-     */
-    "error.UNAUTHORIZED": {
-      /**
-       * @description The error message
-       * @example Authorization not provided
-       */
-      message: string;
-      /**
-       * @description The error code
-       * @example UNAUTHORIZED
-       */
-      code: string;
-      /**
-       * @description An array of issues that were responsible for the error
-       * @example []
-       */
-      issues?: {
-        message: string;
-      }[];
-    };
-    /**
-     * Insufficient access error (403)
-     * @description The error information
-     * @example {
-     *       "code": "FORBIDDEN",
-     *       "message": "Insufficient access",
-     *       "issues": []
-     *     }
-     */
-    "error.FORBIDDEN": {
-      /**
-       * @description The error message
-       * @example Insufficient access
-       */
-      message: string;
-      /**
-       * @description The error code
-       * @example FORBIDDEN
-       */
-      code: string;
-      /**
-       * @description An array of issues that were responsible for the error
-       * @example []
-       */
-      issues?: {
-        message: string;
-      }[];
-    };
-    /**
-     * Not found error (404)
-     * @description The error information
-     * @example {
-     *       "code": "NOT_FOUND",
-     *       "message": "Not found",
-     *       "issues": []
-     *     }
-     */
-    "error.NOT_FOUND": {
-      /**
-       * @description The error message
-       * @example Not found
-       */
-      message: string;
-      /**
-       * @description The error code
-       * @example NOT_FOUND
-       */
-      code: string;
-      /**
-       * @description An array of issues that were responsible for the error
-       * @example []
-       */
-      issues?: {
-        message: string;
-      }[];
-    };
-    /**
-     * Internal server error error (500)
-     * @description The error information
-     * @example {
-     *       "code": "INTERNAL_SERVER_ERROR",
-     *       "message": "Internal server error",
-     *       "issues": []
-     *     }
-     */
-    "error.INTERNAL_SERVER_ERROR": {
-      /**
-       * @description The error message
-       * @example Internal server error
-       */
-      message: string;
-      /**
-       * @description The error code
-       * @example INTERNAL_SERVER_ERROR
-       */
-      code: string;
-      /**
-       * @description An array of issues that were responsible for the error
-       * @example []
-       */
-      issues?: {
-        message: string;
-      }[];
     };
     BaseCurrencyPreview: {
       /**
@@ -3104,11 +3033,8 @@ export interface components {
        * @description The day asked for.
        */
       date: string;
-      /**
-       * @description The configured rate source (FX_SOURCE).
-       * @enum {string}
-       */
-      source: "ecb" | "mock";
+      /** @description The configured rate source (FX_SOURCE). */
+      source: string;
       /** @description Sorted by quote. */
       rates: components["schemas"]["FxRateEntry"][];
     };
@@ -3137,11 +3063,8 @@ export interface components {
        * @example EUR
        */
       currency: string;
-      /**
-       * @description active, or archived: hidden from the panel's pickers, its history (events, reports) kept. New values may be added.
-       * @enum {string}
-       */
-      status: "active" | "archived";
+      /** @description active, or archived: hidden from the panel's pickers, its history (events, reports) kept. New values may be added. */
+      status: string;
       /** @description When it was archived; null while active. */
       archived_at: string | null;
       /**
@@ -3162,11 +3085,8 @@ export interface components {
       business_id: string;
       /** @description Unique among its business's projects, compared without case (archived ones count). */
       name: string;
-      /**
-       * @description active, or archived: hidden from the panel's pickers, its history (events, reports) kept. New values may be added.
-       * @enum {string}
-       */
-      status: "active" | "archived";
+      /** @description active, or archived: hidden from the panel's pickers, its history (events, reports) kept. New values may be added. */
+      status: string;
       /** @description When it was archived; null while active. */
       archived_at: string | null;
       /**
@@ -3208,11 +3128,8 @@ export interface components {
     OwnerSession: {
       /** Format: uuid */
       id: string;
-      /**
-       * @description Where the session was started: `api` (POST /v1/auth/verify) or `panel` (the web panel).
-       * @enum {string}
-       */
-      channel: "api" | "panel";
+      /** @description Where the session was started: `api` (POST /v1/auth/verify) or `panel` (the web panel). */
+      channel: string;
       /** @description The User-Agent of the sign-in request (cut to 512 characters), if known. */
       user_agent: string | null;
       /** @description The client address of the sign-in request (first X-Forwarded-For entry), if known. */
@@ -3234,11 +3151,8 @@ export interface components {
        */
       expires_at: string;
       revoked_at: string | null;
-      /**
-       * @description `revoked` wins over `expired`.
-       * @enum {string}
-       */
-      status: "active" | "expired" | "revoked";
+      /** @description `revoked` wins over `expired`. */
+      status: string;
       /** @description True for the session the request was made with. */
       current: boolean;
     };
@@ -3246,8 +3160,7 @@ export interface components {
       /** Format: uuid */
       agent_id: string;
       name: string;
-      /** @enum {string} */
-      status: "active" | "suspended" | "revoked";
+      status: string;
       writes: components["schemas"]["AgentEconomicsWrites"];
       /** @description Σ amount_minor of the executed writes' approvals, each currency's sum at today's rate. */
       committed_minor: number;
@@ -3321,8 +3234,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       name: string;
-      /** @enum {string} */
-      status: "active" | "suspended" | "revoked";
+      status: string;
       grants: components["schemas"]["GrantRecord"][];
       allowed_ip_ranges: string[];
       /** @description The first characters of the current token. */
@@ -3343,20 +3255,17 @@ export interface components {
     GrantRecord: {
       scope: string;
       resource: string;
-      /** @enum {string} */
-      level: "recommend" | "execute";
+      level: string;
       daily_limit_minor: number | null;
       monthly_limit_minor: number | null;
       currency: string | null;
-      /** @enum {string} */
-      over_limit: "approval" | "deny";
+      over_limit: string;
     };
     AgentWithToken: {
       /** Format: uuid */
       id: string;
       name: string;
-      /** @enum {string} */
-      status: "active" | "suspended" | "revoked";
+      status: string;
       grants: components["schemas"]["GrantRecord"][];
       allowed_ip_ranges: string[];
       /** @description The first characters of the current token. */
@@ -3378,8 +3287,7 @@ export interface components {
     };
     AgentsMeAgent: {
       actor: {
-        /** @enum {string} */
-        type: "owner" | "agent";
+        type: string;
         id: string;
       };
       /**
@@ -3427,13 +3335,11 @@ export interface components {
     GrantWithUsage: {
       scope: string;
       resource: string;
-      /** @enum {string} */
-      level: "recommend" | "execute";
+      level: string;
       daily_limit_minor: number | null;
       monthly_limit_minor: number | null;
       currency: string | null;
-      /** @enum {string} */
-      over_limit: "approval" | "deny";
+      over_limit: string;
       /** @description The daily limit's use; null when the grant has no daily limit (nothing is counted). */
       today: components["schemas"]["GrantUsage"] | null;
       /** @description The monthly limit's use; null when the grant has no monthly limit. */
@@ -3459,8 +3365,7 @@ export interface components {
     };
     AgentsMeOwner: {
       actor: {
-        /** @enum {string} */
-        type: "owner" | "agent";
+        type: string;
         id: string;
       };
       /**
@@ -3503,32 +3408,24 @@ export interface components {
       escalation: string;
     };
     SuggestedGrant: {
-      /** @enum {string} */
-      scope: "finances:observe" | "forecast:observe" | "ads";
-      /** @enum {string} */
-      level: "recommend" | "execute";
+      scope: string;
+      level: string;
       daily_limit_minor: number | null;
       monthly_limit_minor: number | null;
       currency: string | null;
-      /** @enum {string} */
-      over_limit: "approval" | "deny";
+      over_limit: string;
     };
     Approval: {
       /** Format: uuid */
       id: string;
-      /** @enum {string} */
-      kind: "request" | "write";
+      kind: string;
       /** @description grant_scope, connect_integration, provide_data, or the held write's action. */
       action: string;
-      /** @enum {string} */
-      status: "pending" | "approved" | "rejected" | "dismissed" | "auto_approved";
+      status: string;
       agent_id: string | null;
       reason: string | null;
-      /**
-       * @description Why it waits (level_recommend, over_limit, request), or why it was auto_approved: within_limits (an agent at level execute) or owner (the owner's own write).
-       * @enum {string}
-       */
-      trigger: "level_recommend" | "over_limit" | "request" | "within_limits" | "owner";
+      /** @description Why it waits (level_recommend, over_limit, request), or why it was auto_approved: within_limits (an agent at level execute) or owner (the owner's own write). */
+      trigger: string;
       /** @description The held write's body, or the request's terms. */
       params: {
         [key: string]: unknown;
@@ -3563,8 +3460,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       actor: {
-        /** @enum {string} */
-        type: "owner" | "agent" | "integration" | "system" | "public";
+        type: string;
         id: string | null;
       };
       /** @description What happened, e.g. business.created, access.denied, approval.approved, signal.<code>. */
@@ -3600,13 +3496,11 @@ export interface components {
        */
       base_currency: string;
       fx: components["schemas"]["FxInfo"];
-      /** @enum {string} */
-      billing_interval: "week" | "month" | "quarter" | "year";
+      billing_interval: string;
       /** Format: date */
       next_charge_on: string;
       category: string | null;
-      /** @enum {string} */
-      status: "active" | "paused" | "cancelled";
+      status: string;
       /** @description MANUAL (entered by the owner) or IMPORT (accepted from an import's proposals). */
       source_type: string;
       /** @description Where the record came from: { source: { type, … } }. */
@@ -3639,16 +3533,10 @@ export interface components {
        * @description The day the rate was published for (the latest rate on or before the day converted).
        */
       as_of: string;
-      /**
-       * @description identity when the currencies are the same (rate 1).
-       * @enum {string}
-       */
-      source: "ecb" | "mock" | "identity";
-      /**
-       * @description snapshot: frozen when an actual event was recorded; current: today's rate, recomputed on read.
-       * @enum {string}
-       */
-      kind: "snapshot" | "current";
+      /** @description identity when the currencies are the same (rate 1). */
+      source: string;
+      /** @description snapshot: frozen when an actual event was recorded; current: today's rate, recomputed on read. */
+      kind: string;
       /** @description The rate is older than the source's publication rhythm explains (ecb: more than 5 days). */
       stale: boolean;
     };
@@ -3708,11 +3596,8 @@ export interface components {
       base_currency: string;
       fx: components["schemas"]["FxInfo"];
       purpose: string;
-      /**
-       * @description active until everything is released; released is final.
-       * @enum {string}
-       */
-      status: "active" | "released";
+      /** @description active until everything is released; released is final. */
+      status: string;
       expires_on: string | null;
       /**
        * Format: date-time
@@ -3731,8 +3616,7 @@ export interface components {
       business_id: string | null;
       project_id: string | null;
       personal: boolean;
-      /** @enum {string} */
-      kind: "save" | "revenue" | "spend_cap" | "runway";
+      kind: string;
       name: string;
       /** @description Money kinds: the target, in currency; null for runway. null only for a value stored beyond the exact integer range ±(2^53 − 1), which no write accepts; never rounded. */
       target_amount_minor: number | null;
@@ -3742,11 +3626,8 @@ export interface components {
       target_days: number | null;
       /** @description When the goal should be reached; null when none was set. */
       target_date: string | null;
-      /**
-       * @description Moves only when the owner moves it: active ↔ achieved, active ↔ abandoned.
-       * @enum {string}
-       */
-      status: "active" | "achieved" | "abandoned";
+      /** @description Moves only when the owner moves it: active ↔ achieved, active ↔ abandoned. */
+      status: string;
       /** @description Computed on read from the read models; null when a rate the conversion needs is missing (fx_unavailable, currency_unsupported). */
       progress: components["schemas"]["GoalProgress"] | null;
       /**
@@ -3775,8 +3656,7 @@ export interface components {
       as_of: string;
     };
     GoalProposal: {
-      /** @enum {string} */
-      kind: "save" | "revenue" | "spend_cap" | "runway";
+      kind: string;
       name: string;
       /** @description Money kinds, in currency; null for runway. */
       target_amount_minor: number | null;
@@ -3817,11 +3697,8 @@ export interface components {
       iban_last4: string | null;
       /** @description <provider>:<account_id>:<YYYY-MM-DD of as_of in UTC>; manual entries use the provider manual. */
       external_id: string;
-      /**
-       * @description real: from an integration; manual: entered by the owner.
-       * @enum {string}
-       */
-      data_class: "real" | "manual";
+      /** @description real: from an integration; manual: entered by the owner. */
+      data_class: string;
       source_type: string;
       integration_id: string | null;
       provenance: {
@@ -3837,11 +3714,8 @@ export interface components {
        * @example 2026-11-22T08:30:00.000Z
        */
       updated_at: string;
-      /**
-       * @description created (201): a new snapshot for this scope, account and day; replaced (200): the day's snapshot was overwritten because this as_of is later; kept (200): the stored snapshot is as recent or more, so it was kept and is what this answer shows.
-       * @enum {string}
-       */
-      outcome: "created" | "replaced" | "kept";
+      /** @description created (201): a new snapshot for this scope, account and day; replaced (200): the day's snapshot was overwritten because this as_of is later; kept (200): the stored snapshot is as recent or more, so it was kept and is what this answer shows. */
+      outcome: string;
     };
     CashSnapshot: {
       /** Format: uuid */
@@ -3871,11 +3745,8 @@ export interface components {
       iban_last4: string | null;
       /** @description <provider>:<account_id>:<YYYY-MM-DD of as_of in UTC>; manual entries use the provider manual. */
       external_id: string;
-      /**
-       * @description real: from an integration; manual: entered by the owner.
-       * @enum {string}
-       */
-      data_class: "real" | "manual";
+      /** @description real: from an integration; manual: entered by the owner. */
+      data_class: string;
       source_type: string;
       integration_id: string | null;
       provenance: {
@@ -3895,26 +3766,11 @@ export interface components {
     Event: {
       /** Format: uuid */
       id: string;
-      /**
-       * @description New values may be added (additive change).
-       * @enum {string}
-       */
-      type:
-        | "revenue"
-        | "refund"
-        | "ad_spend"
-        | "expense"
-        | "recurring_expense"
-        | "planned_expense"
-        | "subscription_change"
-        | "agent_action";
-      /** @enum {string} */
-      state: "actual" | "planned";
-      /**
-       * @description voided: replaced by a restatement; listed, but excluded from aggregates.
-       * @enum {string}
-       */
-      status: "confirmed" | "voided";
+      /** @description New values may be added (additive change). */
+      type: string;
+      state: string;
+      /** @description voided: replaced by a restatement; listed, but excluded from aggregates. */
+      status: string;
       /** @description Original amount in integer minor units; negative only from integrations. null only for a value stored beyond the exact integer range ±(2^53 − 1), which no write accepts; never rounded. */
       amount_minor: number | null;
       /** @example EUR */
@@ -3935,11 +3791,8 @@ export interface components {
       personal: boolean;
       category: string | null;
       description: string | null;
-      /**
-       * @description MANUAL for owner entries. New values may be added (additive change).
-       * @enum {string}
-       */
-      source_type: "MANUAL" | "PAYMENTS_API" | "SEARCH_ADS_API" | "SOCIAL_ADS_API" | "IMPORT";
+      /** @description MANUAL for owner entries. New values may be added (additive change). */
+      source_type: string;
       integration_id: string | null;
       external_id: string | null;
       /** @description Where it came from, e.g. { source: { type: "MANUAL", actor: { type, id } } }. */
@@ -3957,7 +3810,7 @@ export interface components {
       /** @description A fulfilled planned event: actual − planned amount; null otherwise. null only for a value stored beyond the exact integer range ±(2^53 − 1), which no write accepts; never rounded. */
       variance_minor: number | null;
       /** @description Refunds: in = refund of a cost, out = refund of revenue. */
-      direction: ("in" | "out") | null;
+      direction: string | null;
       fulfilled_by_event_id: string | null;
       /** @description An import line matched to an integration's event; excluded from aggregates. */
       reconciled: boolean;
@@ -3992,26 +3845,12 @@ export interface components {
     Integration: {
       /** Format: uuid */
       id: string;
-      /** @enum {string} */
-      provider:
-        | "payments_a"
-        | "social_ads"
-        | "search_ads"
-        | "billing_a"
-        | "billing_b"
-        | "bank_provider_a"
-        | "bank_provider_b"
-        | "generic"
-        | "manual_import";
-      /** @enum {string} */
-      kind: "payments" | "ads" | "billing" | "bank" | "webhook" | "import";
+      provider: string;
+      kind: string;
       name: string;
       business_id: string | null;
-      /**
-       * @description pending: OAuth not finished. New values may be added.
-       * @enum {string}
-       */
-      status: "pending" | "active" | "disconnected";
+      /** @description pending: OAuth not finished. New values may be added. */
+      status: string;
       /** @description The account at the provider whose webhooks land here. */
       account_id: string | null;
       /** @description The last delivery or sync that reached it. */
@@ -4023,24 +3862,11 @@ export interface components {
       created_at: string;
     };
     OwnerCatalogEntry: {
-      /** @enum {string} */
-      provider:
-        | "payments_a"
-        | "social_ads"
-        | "search_ads"
-        | "billing_a"
-        | "billing_b"
-        | "bank_provider_a"
-        | "bank_provider_b"
-        | "generic"
-        | "manual_import";
+      provider: string;
       name: string;
-      /** @enum {string} */
-      kind: "payments" | "ads" | "billing" | "bank" | "webhook" | "import";
-      /** @enum {string} */
-      availability: "available" | "coming_soon";
-      /** @enum {string} */
-      connect: "account" | "oauth" | "secret" | "internal";
+      kind: string;
+      availability: string;
+      connect: string;
       source_type: string;
       webhook_path: string | null;
       signature_header: string | null;
@@ -4051,24 +3877,11 @@ export interface components {
       pending: number;
     };
     CatalogEntry: {
-      /** @enum {string} */
-      provider:
-        | "payments_a"
-        | "social_ads"
-        | "search_ads"
-        | "billing_a"
-        | "billing_b"
-        | "bank_provider_a"
-        | "bank_provider_b"
-        | "generic"
-        | "manual_import";
+      provider: string;
       name: string;
-      /** @enum {string} */
-      kind: "payments" | "ads" | "billing" | "bank" | "webhook" | "import";
-      /** @enum {string} */
-      availability: "available" | "coming_soon";
-      /** @enum {string} */
-      connect: "account" | "oauth" | "secret" | "internal";
+      kind: string;
+      availability: string;
+      connect: string;
       source_type: string;
       webhook_path: string | null;
       signature_header: string | null;
@@ -4092,8 +3905,7 @@ export interface components {
     IngestRejection: {
       /** @description null only when the item had no usable external_id. */
       external_id: string | null;
-      /** @enum {string} */
-      code: "currency_unsupported" | "fx_unavailable" | "validation_error" | "currency_mismatch";
+      code: string;
       message?: string;
       /** @description Position of the item in the request's list. */
       index: number;
@@ -4104,22 +3916,10 @@ export interface components {
       description: string;
       /** @description null: detected from the file. */
       delimiter: string | null;
-      /** @enum {string} */
-      date_format:
-        | "yyyy-mm-dd"
-        | "yyyy/mm/dd"
-        | "dd.mm.yyyy"
-        | "dd/mm/yyyy"
-        | "dd-mm-yyyy"
-        | "mm/dd/yyyy"
-        | "dd.mm.yy"
-        | "dd/mm/yy"
-        | "mm/dd/yy";
-      /** @enum {string} */
-      decimal_separator: "." | ",";
-      thousands_separator: ("," | "." | " " | "'") | null;
-      /** @enum {string} */
-      sign_convention: "signed" | "debit_credit" | "positive_is_expense";
+      date_format: string;
+      decimal_separator: string;
+      thousands_separator: string | null;
+      sign_convention: string;
       /** @description Header names tried per field, first match wins. */
       columns: {
         [key: string]: string[];
@@ -4140,8 +3940,7 @@ export interface components {
     Import: {
       /** Format: uuid */
       import_id: string;
-      /** @enum {string} */
-      status: "previewed" | "confirmed" | "expired";
+      status: string;
       /** Format: uuid */
       business_id: string;
       project_id: string | null;
@@ -4187,14 +3986,11 @@ export interface components {
       /** @description The file's header row: the column names a mapping can name. */
       header?: string[];
       /** @description The mapping the rows were read with, every column and format explicit (null: the field is not read); send it back changed to POST /v1/imports/{id}/preview. Formats the request's mapping left open are guessed from the file (format_guesses). */
-      mapping?: components["schemas"]["ImportMapping"];
-      /**
-       * @description request: the upload's or re-preview's mapping; saved: a mapping confirmed earlier in this business (sent no mapping; mapping_saved_for says for what); preset: the preset's column names, with the formats guessed from the file.
-       * @enum {string}
-       */
-      mapping_source?: "request" | "saved" | "preset";
+      mapping?: components["schemas"]["ImportMappingResponse"];
+      /** @description request: the upload's or re-preview's mapping; saved: a mapping confirmed earlier in this business (sent no mapping; mapping_saved_for says for what); preset: the preset's column names, with the formats guessed from the file. */
+      mapping_source?: string;
       /** @description Additive (issue 14). With mapping_source saved, what the mapping was confirmed for: account (the last import of this business from the same bank account, see account; tried first) or layout (the last import of this business with the same header); null otherwise. A saved mapping that does not fit the file (a column it names is missing) is skipped for the next one: account, then layout, then the preset. */
-      mapping_saved_for?: ("account" | "layout") | null;
+      mapping_saved_for?: string | null;
       /** @description Additive (issue 14). The bank account the upload named (the account field, trimmed, as written), or null. The confirm keeps the mapping for it, and the next upload naming it (compared without blanks or hyphens, in any case) is read with that mapping. */
       account?: string | null;
       /** @description The currency of rows without a currency cell: the request's, else the saved mapping's, else the business's. */
@@ -4222,36 +4018,15 @@ export interface components {
       /** @description The typical charge, positive minor units. */
       amount_minor: number;
       currency: string;
-      /** @enum {string} */
-      billing_interval: "week" | "month" | "quarter" | "year";
+      billing_interval: string;
       next_charge_on: string;
       occurrences: number;
       confidence: number;
     };
     ImportDateGuess: {
-      /** @enum {string} */
-      date_format:
-        | "yyyy-mm-dd"
-        | "yyyy/mm/dd"
-        | "dd.mm.yyyy"
-        | "dd/mm/yyyy"
-        | "dd-mm-yyyy"
-        | "mm/dd/yyyy"
-        | "dd.mm.yy"
-        | "dd/mm/yy"
-        | "mm/dd/yy";
+      date_format: string;
       /** @description Formats that read as many sampled dates as the chosen one. */
-      candidates: (
-        | "yyyy-mm-dd"
-        | "yyyy/mm/dd"
-        | "dd.mm.yyyy"
-        | "dd/mm/yyyy"
-        | "dd-mm-yyyy"
-        | "mm/dd/yyyy"
-        | "dd.mm.yy"
-        | "dd/mm/yy"
-        | "mm/dd/yy"
-      )[];
+      candidates: string[];
       /** @description The rows did not settle it (every day 12 or less, in date order either way): check it. */
       ambiguous: boolean;
       /** @description Sampled date cells the chosen format reads. */
@@ -4262,9 +4037,8 @@ export interface components {
       note: string;
     };
     ImportNumberGuess: {
-      /** @enum {string} */
-      decimal_separator: "." | ",";
-      thousands_separator: ("," | "." | " " | "'") | null;
+      decimal_separator: string;
+      thousands_separator: string | null;
       ambiguous: boolean;
       note: string;
     };
@@ -4279,8 +4053,7 @@ export interface components {
     ImportRow: {
       /** @description 1-based position among the file's data rows (header and blank lines not counted). */
       row: number;
-      /** @enum {string} */
-      status: "new" | "already" | "reconciled" | "rejected";
+      status: string;
       /**
        * Format: uuid
        * @description already: the stored import event with this external_id; reconciled: the integration event it matches.
@@ -4337,14 +4110,11 @@ export interface components {
       /** @description The file's header row: the column names a mapping can name. */
       header?: string[];
       /** @description The mapping the rows were read with, every column and format explicit (null: the field is not read); send it back changed to POST /v1/imports/{id}/preview. Formats the request's mapping left open are guessed from the file (format_guesses). */
-      mapping?: components["schemas"]["ImportMapping"];
-      /**
-       * @description request: the upload's or re-preview's mapping; saved: a mapping confirmed earlier in this business (sent no mapping; mapping_saved_for says for what); preset: the preset's column names, with the formats guessed from the file.
-       * @enum {string}
-       */
-      mapping_source?: "request" | "saved" | "preset";
+      mapping?: components["schemas"]["ImportMappingResponse"];
+      /** @description request: the upload's or re-preview's mapping; saved: a mapping confirmed earlier in this business (sent no mapping; mapping_saved_for says for what); preset: the preset's column names, with the formats guessed from the file. */
+      mapping_source?: string;
       /** @description Additive (issue 14). With mapping_source saved, what the mapping was confirmed for: account (the last import of this business from the same bank account, see account; tried first) or layout (the last import of this business with the same header); null otherwise. A saved mapping that does not fit the file (a column it names is missing) is skipped for the next one: account, then layout, then the preset. */
-      mapping_saved_for?: ("account" | "layout") | null;
+      mapping_saved_for?: string | null;
       /** @description Additive (issue 14). The bank account the upload named (the account field, trimmed, as written), or null. The confirm keeps the mapping for it, and the next upload naming it (compared without blanks or hyphens, in any case) is read with that mapping. */
       account?: string | null;
       /** @description The currency of rows without a currency cell: the request's, else the saved mapping's, else the business's. */
@@ -4363,16 +4133,10 @@ export interface components {
     CategoryRule: {
       /** Format: uuid */
       id: string;
-      /**
-       * @description The row's text the rule looks at: description, or counterparty (payload.counterparty).
-       * @enum {string}
-       */
-      field: "description" | "counterparty";
-      /**
-       * @description contains, equals (after trimming) or regex, all case-insensitive. regex is RE2 syntax (no backreferences or lookaround), matched in linear time on the first 1,000 characters.
-       * @enum {string}
-       */
-      operator: "contains" | "equals" | "regex";
+      /** @description The row's text the rule looks at: description, or counterparty (payload.counterparty). */
+      field: string;
+      /** @description contains, equals (after trimming) or regex, all case-insensitive. regex is RE2 syntax (no backreferences or lookaround), matched in linear time on the first 1,000 characters. */
+      operator: string;
       pattern: string;
       category: string;
       /** @description Also set this project on rows of its business that have none. */
@@ -4447,8 +4211,7 @@ export interface components {
         };
       };
     };
-    /** @enum {string} */
-    CoverageStatus: "accurate" | "mostly_covered" | "incomplete" | "missing";
+    CoverageStatus: string;
     DomainCoverage: {
       /** @description The best of its sources; missing without one. */
       status: components["schemas"]["CoverageStatus"];
@@ -4457,8 +4220,7 @@ export interface components {
       sources: components["schemas"]["CoverageSource"][];
     };
     CoverageSource: {
-      /** @enum {string} */
-      kind: "snapshot" | "import" | "integration" | "manual";
+      kind: string;
       /** @description The integration (integrations, and real snapshots). */
       integration_id: string | null;
       provider: string | null;
@@ -4506,18 +4268,9 @@ export interface components {
       net_minor: number;
       /** @description Per type (refunds per direction), sorted by type. */
       by_type: {
-        /** @enum {string} */
-        type:
-          | "revenue"
-          | "refund"
-          | "ad_spend"
-          | "expense"
-          | "recurring_expense"
-          | "planned_expense"
-          | "subscription_change"
-          | "agent_action";
+        type: string;
         /** @description Where the money goes; null for subscription_change and agent_action. */
-        direction: ("in" | "out") | null;
+        direction: string | null;
         amount_minor: number;
         count: number;
       }[];
@@ -4569,11 +4322,8 @@ export interface components {
       days: number | null;
       /** @description The reference day + days; null unless finite. */
       runs_out_on: string | null;
-      /**
-       * @description unknown: no cash; not_burning: 90-day net burn ≤ 0; finite otherwise (0 days when cash ≤ 0).
-       * @enum {string}
-       */
-      status: "finite" | "not_burning" | "unknown";
+      /** @description unknown: no cash; not_burning: 90-day net burn ≤ 0; finite otherwise (0 days when cash ≤ 0). */
+      status: string;
     };
     FxUsed: {
       /** @example EUR */
@@ -4685,8 +4435,7 @@ export interface components {
       fx_used: components["schemas"]["FxUsed"][];
     };
     CommitmentItem: {
-      /** @enum {string} */
-      kind: "planned" | "subscription";
+      kind: string;
       /**
        * Format: uuid
        * @description The planned event's id, or the subscription's.
@@ -4698,8 +4447,7 @@ export interface components {
        * @description The day it is due; an overdue planned event is dated today.
        */
       date: string;
-      /** @enum {string} */
-      direction: "in" | "out";
+      direction: string;
       /** @description In the original currency (a project's share for an allocated subscription). */
       amount_minor: number;
       /** @example EUR */
@@ -4753,11 +4501,8 @@ export interface components {
        */
       to: string;
       cash: components["schemas"]["Cash"];
-      /**
-       * @description Whose cash: a project counts its business's.
-       * @enum {string}
-       */
-      cash_scope: "business" | "personal" | "owner";
+      /** @description Whose cash: a project counts its business's. */
+      cash_scope: string;
       reserved_minor: number;
       committed: {
         /** @description Planned out events due in the window, overdue ones included. */
@@ -4856,8 +4601,7 @@ export interface components {
       id: string;
       /** @description integration.<signal code> for signals. */
       code: string;
-      /** @enum {string} */
-      severity: "info" | "warning" | "critical";
+      severity: string;
       message: string;
       business_id: string | null;
       integration_id: string | null;
@@ -4917,7 +4661,7 @@ export interface components {
       /** @description The integration of the account's latest ad_spend event of the period (the latest day, then the latest recorded). */
       integration_id: string | null;
       /** @description That integration's status now; null without one. */
-      integration_status: ("pending" | "active" | "disconnected") | null;
+      integration_status: string | null;
       spend_minor: number;
       /** @description The original currencies of the account's spend, sorted. */
       currencies: string[];
@@ -4951,14 +4695,7 @@ export interface components {
       clicks: number;
       /** @description The newest signal of the period whose ref.campaign_id is this campaign; null when none. */
       last_signal: {
-        /** @enum {string} */
-        code:
-          | "campaign_paused"
-          | "campaign_removed"
-          | "budget_limited"
-          | "ad_disapproved"
-          | "account_suspended"
-          | "integration_auth_expired";
+        code: string;
         /**
          * Format: date-time
          * @example 2026-11-22T08:30:00.000Z
@@ -4967,16 +4704,8 @@ export interface components {
       } | null;
     };
     AdsSignal: {
-      /** @enum {string} */
-      code:
-        | "campaign_paused"
-        | "campaign_removed"
-        | "budget_limited"
-        | "ad_disapproved"
-        | "account_suspended"
-        | "integration_auth_expired";
-      /** @enum {string} */
-      severity: "info" | "warning" | "critical";
+      code: string;
+      severity: string;
       /**
        * Format: date-time
        * @example 2026-11-22T08:30:00.000Z
@@ -4992,8 +4721,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       campaign_id: string;
-      /** @enum {string} */
-      status: "planned" | "applied" | "failed";
+      status: string;
       new_daily_budget_minor: number;
       /** @example EUR */
       currency: string;
@@ -5037,12 +4765,10 @@ export interface components {
       /** @description 0 to 100; null for insufficient_data and the business-level row. */
       score: number | null;
       /** @description null for the business-level row. */
-      status: ("healthy" | "watch" | "at_risk" | "insufficient_data") | null;
+      status: string | null;
       /** @description One per penalty taken (in the table's order), or insufficient_data; empty when nothing is wrong. */
       reasons: {
-        /** @enum {string} */
-        code:
-          "negative_margin" | "margin_drop" | "capacity_near_full" | "capacity_underused" | "coverage_gap" | "insufficient_data";
+        code: string;
         /** @description In words, with the figures behind it. */
         detail: string;
       }[];
@@ -5102,8 +4828,7 @@ export interface components {
         amount_minor: number;
         /** @example EUR */
         currency: string;
-        /** @enum {string} */
-        billing_interval: "week" | "month" | "quarter" | "year";
+        billing_interval: string;
         /** @description Per month in the base currency: the charge at today's rate, then week × 52 / 12, quarter / 3, year / 12 (half even). */
         monthly_base_minor: number;
       }[];
@@ -5127,8 +4852,7 @@ export interface components {
         /** Format: uuid */
         id: string;
         name: string;
-        /** @enum {string} */
-        status: "active" | "suspended";
+        status: string;
         /** @description Only the grants covering the whole business (resource * or business:<id>). */
         grants: components["schemas"]["GrantRecord"][];
       }[];
@@ -5243,11 +4967,8 @@ export interface components {
       customer_id: string | null;
       /** @description payload.subscription_id (the provider's id). */
       subscription_id: string | null;
-      /**
-       * @description The movement it counts as (payload.change; churn → churned; missing → by the delta's sign).
-       * @enum {string}
-       */
-      change: "new" | "expansion" | "reactivation" | "contraction" | "churned";
+      /** @description The movement it counts as (payload.change; churn → churned; missing → by the delta's sign). */
+      change: string;
       /** @description The event's amount_minor: the MRR change, in `currency`. */
       mrr_delta_minor: number;
       /** @description payload.mrr_minor: the subscription's MRR after the change, in `currency`. */
@@ -5334,10 +5055,8 @@ export interface components {
       };
       /** @description The owner's domains with a source whose coverage (K9) was incomplete or missing at the end of date. */
       coverage_warnings: {
-        /** @enum {string} */
-        domain: "cash" | "revenue" | "ads" | "billing" | "expenses";
-        /** @enum {string} */
-        status: "incomplete" | "missing";
+        domain: string;
+        status: string;
       }[];
       /** @description One sentence in the owner's locale: "<date>: in <in>, out <out>, net <net>. Cash <cash | unknown>. Runway <N days | not burning | unknown>. <k> approval(s) waiting." (the day's flows, amounts in data.currency). */
       headline: string;
@@ -5445,8 +5164,7 @@ export interface components {
       id: string;
       /** @description What happened: an alert's code (integration.<signal code>), approval.pending, import.rows_rejected, agent.token_expiring, daily_brief.ready (the day's brief, once a day from 07:00 in the owner's timezone; body: its headline), plan.trial_ending, plan.expired. New codes may be added (additive change). */
       code: string;
-      /** @enum {string} */
-      severity: "info" | "warning" | "critical";
+      severity: string;
       /** @description At most 120 characters. */
       title: string;
       /** @description At most 1000 characters. */
@@ -5467,18 +5185,14 @@ export interface components {
       created_at: string;
     };
     NotificationDeliveryAttempt: {
-      /**
-       * @description New values may be added (additive change).
-       * @enum {string}
-       */
-      channel: "in_app" | "webhook" | "email";
+      /** @description New values may be added (additive change). */
+      channel: string;
       /**
        * Format: date-time
        * @example 2026-11-22T08:30:00.000Z
        */
       at: string;
-      /** @enum {string} */
-      status: "delivered" | "failed";
+      status: string;
       /** @description Why a failed attempt failed. Webhook: http_<status>, redirect_refused, timeout, address_refused, dns_failed, connection_failed or tls_failed. Email: smtp_failed, or smtp_not_configured (the server lost its SMTP_URL). Either: internal_error (retried). */
       error?: string;
       /** @description 1 for the first attempt of a channel, then 2, 3, … (webhook and email). */
@@ -5495,19 +5209,13 @@ export interface components {
         };
         webhook: {
           enabled: boolean;
-          /**
-           * @description The webhook receives notifications of this severity or higher.
-           * @enum {string}
-           */
-          min_severity: "info" | "warning" | "critical";
+          /** @description The webhook receives notifications of this severity or higher. */
+          min_severity: string;
         };
         email: {
           enabled: boolean;
-          /**
-           * @description Email receives notifications of this severity or higher.
-           * @enum {string}
-           */
-          min_severity: "info" | "warning" | "critical";
+          /** @description Email receives notifications of this severity or higher. */
+          min_severity: string;
         };
       };
       /** @description Codes for which no notification is created at all: exact codes, or prefixes ending in * (integration.*). */
@@ -5594,16 +5302,10 @@ export interface components {
       title: string;
       /** Format: date */
       occurred_on: string;
-      /**
-       * @description pending while window.to is today or later; then inconclusive when the metric's coverage is missing, else measured. measured and inconclusive are stored by the first read that finds them and served unchanged from then on.
-       * @enum {string}
-       */
-      status: "pending" | "inconclusive" | "measured";
-      /**
-       * @description expected.metric, else net.
-       * @enum {string}
-       */
-      metric: "revenue" | "outflow" | "net" | "ad_spend";
+      /** @description pending while window.to is today or later; then inconclusive when the metric's coverage is missing, else measured. measured and inconclusive are stored by the first read that finds them and served unchanged from then on. */
+      status: string;
+      /** @description expected.metric, else net. */
+      metric: string;
       /** @description [occurred_on + 1, occurred_on + window_days] (expected.window_days, else 30). */
       window: {
         /** Format: date */
@@ -5622,7 +5324,7 @@ export interface components {
       /** @description delta − expected_delta; null without expectation. */
       variance_minor: number | null;
       /** @description measured with an expectation only: as_expected when |variance| × 10 ≤ |expected_delta| (expected 0: variance 0); else better when variance > 0 for revenue and net, or < 0 for outflow and ad_spend; otherwise worse. */
-      verdict: ("as_expected" | "better" | "worse") | null;
+      verdict: string | null;
       /** @description The metric's coverage (K9): revenue; expenses for outflow; ads; net: the worse of revenue and expenses. */
       coverage: components["schemas"]["CoverageStatus"];
       /** @description When the outcome was stored; null while pending. */
@@ -5640,8 +5342,7 @@ export interface components {
       business_id: string;
       /** Format: uuid */
       integration_id: string;
-      /** @enum {string} */
-      platform: "social_ads" | "search_ads";
+      platform: string;
       account_id: string | null;
       campaign_id: string;
       ad_set_id: string | null;
@@ -5654,8 +5355,7 @@ export interface components {
       currency: string;
       /** Format: date */
       effective_on: string;
-      /** @enum {string} */
-      status: "planned" | "applied" | "failed";
+      status: string;
       /**
        * Format: uuid
        * @description Every executed change has an approval (auto_approved, or the approved held one).
@@ -5678,6 +5378,85 @@ export interface components {
         code: string;
         message: string;
       } | null;
+    };
+    /** @description Limits (null = unlimited): businesses (businesses): free 3, pro 25, business unlimited; projects (projects, all businesses together): free 10, pro 250, business unlimited; agents (agents not revoked): free 2, pro 20, business unlimited; integrations (integrations active or pending, manual_import not counted): free 3, pro 30, business unlimited; events_per_month (manual events (source MANUAL, agent decisions included) created in the UTC month): free 1000, pro 100000, business unlimited; imports_per_month (imports confirmed in the UTC month): free 10, pro 500, business unlimited. */
+    Plan: {
+      /** @description free, pro or business. */
+      plan: string;
+      /** @description active; trialing (a 14-day trial of a paid plan); expired (the trial ended: writes answer 403 plan_expired). */
+      plan_status: string;
+      /** @description The trial's end (trialing, or expired after one); null without a trial. */
+      trial_ends_at: string | null;
+      /** @description A trial was started once; the next paid plan would need a checkout (not available). */
+      trial_used: boolean;
+      limits: components["schemas"]["PlanLimits"];
+      usage: components["schemas"]["PlanUsage"];
+      available_plans: {
+        /** @description free, pro or business. */
+        plan: string;
+        name: string;
+        limits: components["schemas"]["PlanLimits"];
+        /** @constant */
+        trial_days: 14;
+        /** @description No prices in this version. */
+        price: null;
+      }[];
+      billing: {
+        /** @constant */
+        checkout: "not_available";
+      };
+    };
+    /** @description Limits (null = unlimited): businesses (businesses): free 3, pro 25, business unlimited; projects (projects, all businesses together): free 10, pro 250, business unlimited; agents (agents not revoked): free 2, pro 20, business unlimited; integrations (integrations active or pending, manual_import not counted): free 3, pro 30, business unlimited; events_per_month (manual events (source MANUAL, agent decisions included) created in the UTC month): free 1000, pro 100000, business unlimited; imports_per_month (imports confirmed in the UTC month): free 10, pro 500, business unlimited. */
+    PlanLimits: {
+      /** @description businesses; null = unlimited */
+      businesses: number | null;
+      /** @description projects, all businesses together; null = unlimited */
+      projects: number | null;
+      /** @description agents not revoked; null = unlimited */
+      agents: number | null;
+      /** @description integrations active or pending, manual_import not counted; null = unlimited */
+      integrations: number | null;
+      /** @description manual events (source MANUAL, agent decisions included) created in the UTC month; null = unlimited */
+      events_per_month: number | null;
+      /** @description imports confirmed in the UTC month; null = unlimited */
+      imports_per_month: number | null;
+    };
+    PlanUsage: {
+      /** @description businesses, counted now */
+      businesses: number;
+      /** @description projects, all businesses together, counted now */
+      projects: number;
+      /** @description agents not revoked, counted now */
+      agents: number;
+      /** @description integrations active or pending, manual_import not counted, counted now */
+      integrations: number;
+      /** @description manual events (source MANUAL, agent decisions included) created in the UTC month, counted now */
+      events_per_month: number;
+      /** @description imports confirmed in the UTC month, counted now */
+      imports_per_month: number;
+    };
+    PlanUpgradePreview: {
+      /** @description free, pro or business. */
+      from: string;
+      /** @description free, pro or business. */
+      to: string;
+      limits_before: components["schemas"]["PlanLimits"];
+      limits_after: components["schemas"]["PlanLimits"];
+      usage: components["schemas"]["PlanUsage"];
+      /** @description The limits of `to` the current usage is over. */
+      would_exceed: components["schemas"]["ExceededPlanLimit"][];
+      /** @description Whether POST /v1/plan with this plan would succeed now. */
+      allowed: boolean;
+      /** @description The plan_status POST /v1/plan would leave; null when not allowed. */
+      resulting_status: string | null;
+      /** @description The trial end POST /v1/plan would leave; null without a trial or when not allowed. */
+      trial_ends_at: string | null;
+      price_change: null;
+    };
+    ExceededPlanLimit: {
+      limit: string;
+      used: number;
+      allowed: number;
     };
     CreateImportResponse: {
       data: components["schemas"]["ImportCreated"];
@@ -5715,11 +5494,8 @@ export interface components {
       ignored: number;
     };
     DecisionExpectationOutput: {
-      /**
-       * @description revenue (net revenue), outflow, net or ad_spend, as the financial summary sums them.
-       * @enum {string}
-       */
-      metric: "revenue" | "outflow" | "net" | "ad_spend";
+      /** @description revenue (net revenue), outflow, net or ad_spend, as the financial summary sums them. */
+      metric: string;
       /** @description The change expected over the window against the baseline, signed, in minor units of currency. */
       delta_minor: number;
       /** @example EUR */
@@ -5729,43 +5505,44 @@ export interface components {
     };
     Error: {
       error: {
-        /** @enum {string} */
-        code:
-          | "validation_error"
-          | "missing_idempotency_key"
-          | "missing_reason"
-          | "unauthenticated"
-          | "token_revoked"
-          | "token_expired"
-          | "session_expired"
-          | "session_revoked"
-          | "login_token_invalid"
-          | "scope_denied"
-          | "limit_exceeded"
-          | "agent_suspended"
-          | "plan_limit_exceeded"
-          | "plan_expired"
-          | "trial_expired"
-          | "ip_not_allowed"
-          | "csrf_rejected"
-          | "not_found"
-          | "method_not_allowed"
-          | "idempotency_conflict"
-          | "state_conflict"
-          | "payload_too_large"
-          | "unsupported_media_type"
-          | "allocation_sum_invalid"
-          | "capacity_exceeded"
-          | "currency_mismatch"
-          | "currency_unsupported"
-          | "fx_unavailable"
-          | "webhook_url_invalid"
-          | "contract_too_old"
-          | "rate_limited"
-          | "internal_error";
+        code: string;
         message: string;
-        details?: unknown;
+        details?: components["schemas"]["ErrorDetails"];
         request_id: string;
+      };
+    };
+    /** @description Facts about the error, by code (e.g. scope_denied: required_scope and resource; limit_exceeded: period, limit_minor, currency; contract_too_old: server_version, required). A validation_error always names each failing field in issues. */
+    ErrorDetails: {
+      issues?: components["schemas"]["ValidationIssue"][];
+    };
+    ValidationIssue: {
+      /** @description The failing field, dot-separated (items.0.amount_minor), a header name, or "(body)" for the whole body. */
+      path: string;
+      /** @description What failed (zod's issue code, e.g. invalid_type, too_small, custom), when known. */
+      code?: string;
+      message: string;
+    };
+    ImportMappingResponse: {
+      delimiter?: string;
+      date_format?: string;
+      decimal_separator?: string;
+      /** @description null: no thousands separator. */
+      thousands_separator?: string | null;
+      sign_convention?: string;
+      /** @description Header name per field; null drops a column the preset would use. */
+      columns?: {
+        date?: string | null;
+        amount?: string | null;
+        debit?: string | null;
+        credit?: string | null;
+        currency?: string | null;
+        description?: string | null;
+        counterparty?: string | null;
+        counterparty_account?: string | null;
+        category?: string | null;
+        reference?: string | null;
+        /** @description The owner's own account of each row (multi-account exports): kept in payload.account. Never guessed from a header name (a bare "Account" column is often the counterparty's), and not part of the external_id. */
+        account?: string | null;
       };
     };
   };
@@ -5774,6 +5551,20 @@ export interface components {
     Error400: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5784,6 +5575,20 @@ export interface components {
     Error401: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5794,6 +5599,20 @@ export interface components {
     Error403: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5804,6 +5623,20 @@ export interface components {
     Error404: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5814,6 +5647,21 @@ export interface components {
     Error405: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        Allow: components["headers"]["Allow"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5824,6 +5672,20 @@ export interface components {
     Error409: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5834,6 +5696,20 @@ export interface components {
     Error413: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5844,6 +5720,20 @@ export interface components {
     Error415: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5854,6 +5744,20 @@ export interface components {
     Error422: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5864,6 +5768,20 @@ export interface components {
     Error426: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5874,6 +5792,21 @@ export interface components {
     Error429: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        "Retry-After": components["headers"]["RetryAfter"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5884,6 +5817,20 @@ export interface components {
     Error500: {
       headers: {
         "X-Request-Id": components["headers"]["XRequestId"];
+        "X-Service-Contract": components["headers"]["XServiceContract"];
+        /** @description Requests allowed per minute (per token, or per client IP without one). */
+        "X-RateLimit-Limit"?: number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining"?: number;
+        /** @description Unix time (seconds) when the window ends. */
+        "X-RateLimit-Reset"?: number;
+        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+        /** @description true: this operation is deprecated (see Sunset and Link). */
+        Deprecation?: "true";
+        /** @description The sunset day, as an RFC 1123 date (e.g. Wed, 01 Sep 2027 00:00:00 GMT). */
+        Sunset?: string;
+        /** @description The changelog entry: <https://…/CHANGELOG.md#…>; rel="deprecation". */
+        Link?: string;
         [name: string]: unknown;
       };
       content: {
@@ -5903,12 +5850,18 @@ export interface components {
     XRequestId: string;
     /** @description The contract version of this server. */
     XServiceContract: string;
-    /** @description Requests allowed per minute for this token. */
+    /** @description Requests allowed per minute (per token, or per client IP without one). */
     XRateLimitLimit: number;
     /** @description Requests left in the current window. */
     XRateLimitRemaining: number;
     /** @description Unix time (seconds) when the window ends. */
     XRateLimitReset: number;
+    /** @description Seconds to wait before retrying (with the same Idempotency-Key). */
+    RetryAfter: number;
+    /** @description The methods this path has, comma-separated. */
+    Allow: string;
+    /** @description true: the stored answer of an earlier request with this Idempotency-Key. */
+    IdempotentReplayed: "true";
   };
   pathItems: never;
 }
@@ -5990,6 +5943,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6191,6 +6145,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6299,6 +6254,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6407,6 +6363,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6513,6 +6470,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6561,6 +6519,12 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6612,6 +6576,12 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6657,6 +6627,12 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6762,6 +6738,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6813,6 +6790,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -6966,8 +6944,7 @@ export interface operations {
               /** Format: uuid */
               agent_id: string;
               name: string;
-              /** @enum {string} */
-              status: "active" | "suspended" | "revoked";
+              status: string;
               writes: components["schemas"]["AgentEconomicsWrites"];
               /** @description Σ amount_minor of the executed writes' approvals, each currency's sum at today's rate. */
               committed_minor: number;
@@ -7048,8 +7025,7 @@ export interface operations {
               /** Format: uuid */
               agent_id: string;
               name: string;
-              /** @enum {string} */
-              status: "active" | "suspended" | "revoked";
+              status: string;
               writes: components["schemas"]["AgentEconomicsWrites"];
               /** @description Σ amount_minor of the executed writes' approvals, each currency's sum at today's rate. */
               committed_minor: number;
@@ -7170,6 +7146,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7329,6 +7306,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7388,6 +7366,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7436,6 +7415,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7552,6 +7532,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7657,6 +7638,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7817,6 +7799,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7871,6 +7854,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7925,6 +7909,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -7980,6 +7965,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8038,6 +8024,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8210,7 +8197,7 @@ export interface operations {
           /** Format: date */
           next_charge_on: string;
           category?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -8222,6 +8209,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8440,6 +8428,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8499,6 +8488,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8602,6 +8592,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8715,7 +8706,7 @@ export interface operations {
            * @description The last day of the reservation; not before today in the owner's timezone.
            */
           expires_on?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -8727,6 +8718,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8782,6 +8774,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -8898,7 +8891,7 @@ export interface operations {
           target_days?: number | null;
           /** @description Optional; not before today in the owner's timezone. */
           target_date?: string | null;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -8910,6 +8903,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9004,6 +8998,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9087,6 +9082,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9135,7 +9131,7 @@ export interface operations {
            * @constant
            */
           personal?: true;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -9147,6 +9143,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9197,6 +9194,9 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
           [name: string]: unknown;
         };
         content: {
@@ -9262,6 +9262,16 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
+          /** @description LANDING_ORIGIN, when the call comes from it. */
+          "Access-Control-Allow-Origin"?: string;
+          /** @description Origin, when the call comes from LANDING_ORIGIN. */
+          Vary?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9269,6 +9279,108 @@ export interface operations {
             data: {
               /** @constant */
               status: "accepted";
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "waitlist-joinPreflight": {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preflight is allowed. */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description LANDING_ORIGIN. */
+          "Access-Control-Allow-Origin": string;
+          /** @description POST, OPTIONS */
+          "Access-Control-Allow-Methods": string;
+          /** @description Content-Type */
+          "Access-Control-Allow-Headers": string;
+          /** @description Seconds the browser may keep this answer. */
+          "Access-Control-Max-Age": number;
+          /** @description Origin */
+          Vary: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "waitlist-findSources": {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /** @description Every entry of the waitlist. */
+              total: number;
+              /** @description Most entries first, then by source (none last). */
+              sources: {
+                /** @description null: joined without a source. */
+                source: string | null;
+                count: number;
+              }[];
+              /** @description Entries of the sources beyond the first 100. */
+              other_count: number;
+              /** @description true when there are more than 100 sources. */
+              truncated: boolean;
             };
             /** @description Also in the X-Request-Id header. */
             request_id: string;
@@ -9383,6 +9495,25 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A day already stored in that scope: outcome replaced or kept. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["CashSnapshotWritten"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
       /** @description Successful response */
       201: {
         headers: {
@@ -9391,6 +9522,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9679,6 +9811,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9756,6 +9889,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9815,7 +9949,7 @@ export interface operations {
           occurred_on: string;
           category?: string;
           description?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -9827,6 +9961,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9886,7 +10021,7 @@ export interface operations {
           occurred_on: string;
           category?: string;
           description?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -9898,6 +10033,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -9957,7 +10093,7 @@ export interface operations {
           occurred_on: string;
           category?: string;
           description?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -9969,6 +10105,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10030,7 +10167,7 @@ export interface operations {
            */
           next_charge_on: string;
           category?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -10042,6 +10179,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10189,6 +10327,12 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10243,6 +10387,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10294,7 +10439,7 @@ export interface operations {
           /** Format: uuid */
           business_id: string;
           /** @description The account at the provider whose deliveries this connection receives (search_ads: the customer id its relay sends). */
-          account_id?: string;
+          account_id: string;
           name?: string;
         };
       };
@@ -10308,6 +10453,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10315,26 +10461,12 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
-              /** @enum {string} */
-              provider:
-                | "payments_a"
-                | "social_ads"
-                | "search_ads"
-                | "billing_a"
-                | "billing_b"
-                | "bank_provider_a"
-                | "bank_provider_b"
-                | "generic"
-                | "manual_import";
-              /** @enum {string} */
-              kind: "payments" | "ads" | "billing" | "bank" | "webhook" | "import";
+              provider: string;
+              kind: string;
               name: string;
               business_id: string | null;
-              /**
-               * @description pending: OAuth not finished. New values may be added.
-               * @enum {string}
-               */
-              status: "pending" | "active" | "disconnected";
+              /** @description pending: OAuth not finished. New values may be added. */
+              status: string;
               /** @description The account at the provider whose webhooks land here. */
               account_id: string | null;
               /** @description The last delivery or sync that reached it. */
@@ -10401,6 +10533,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10449,6 +10582,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10656,6 +10790,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10715,6 +10850,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10827,6 +10963,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10875,6 +11012,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -10950,6 +11088,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -11016,6 +11155,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -11066,6 +11206,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12084,6 +12225,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12141,6 +12283,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12257,6 +12400,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12314,6 +12458,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12390,7 +12535,7 @@ export interface operations {
           ref?: components["schemas"]["DecisionRef"];
           /** @description Agents: required, at least 3 characters (400 missing_reason). */
           reason?: string;
-        };
+        } & (unknown | unknown | unknown);
       };
     };
     responses: {
@@ -12402,6 +12547,7 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12579,16 +12725,188 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
           "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
           "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
           "application/json":
             | {
                 data: components["schemas"]["AdBudgetChange"];
+                /** @description Also in the X-Request-Id header. */
+                request_id: string;
               }
             | {
                 data: components["schemas"]["PendingApproval"];
+                /** @description Also in the X-Request-Id header. */
+                request_id: string;
               };
+        };
+      };
+      /** @description An agent's change held for the owner's approval (level recommend, or over the grant's limits). */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["PendingApproval"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "plans-get": {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Plan"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "plans-change": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+        /** @description Makes the write safe to retry; see the conventions. */
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description free, pro or business.
+           * @enum {string}
+           */
+          plan: "free" | "pro" | "business";
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Plan"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "plans-upgradePreview": {
+    parameters: {
+      query: {
+        /** @description free, pro or business. */
+        to: "free" | "pro" | "business";
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["PlanUpgradePreview"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
         };
       };
       400: components["responses"]["Error400"];
@@ -12629,6 +12947,14 @@ export interface operations {
         headers: {
           /** @description The panel URL, e.g. {PUBLIC_BASE_URL}/integrations?connected=search_ads. */
           Location?: string;
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -12670,6 +12996,10 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
           [name: string]: unknown;
         };
         content: {
@@ -12738,6 +13068,9 @@ export interface operations {
           "X-Service-Contract": components["headers"]["XServiceContract"];
           /** @description attachment; filename="events-YYYY-MM-DD.csv" */
           "Content-Disposition"?: string;
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
           [name: string]: unknown;
         };
         content: {
@@ -12887,6 +13220,12 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description Requests allowed per minute (per token, or per client IP without one). */
+          "X-RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "X-RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window ends. */
+          "X-RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -12922,6 +13261,8 @@ export interface operations {
       /** @description The OpenAPI 3.1 document */
       200: {
         headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
           [name: string]: unknown;
         };
         content: {

@@ -141,13 +141,6 @@ describe("GET /v1/openapi.json", () => {
 
 // --- Contract completeness: every row of the contract's table, as the document states it ---
 
-/** Rows the table lists that are not served yet, and why (the test fails once one is: remove it here). */
-const NOT_SERVED_YET: Record<string, string> = {
-  "GET /v1/plan": "the plan operations are being built (branch wt/plans, pinned-wave2 §5.2)",
-  "POST /v1/plan": "the plan operations are being built (branch wt/plans, pinned-wave2 §5.2)",
-  "GET /v1/plan/upgrade-preview": "the plan operations are being built (branch wt/plans, pinned-wave2 §5.2)",
-};
-
 /** The table's Access column as the document's x-access, and where the service decided otherwise (why). */
 const ACCESS: Record<string, string> = { O: "owner", OA: "owner_or_agent", P: "public", "P (signature)": "signature" };
 const ACCESS_DECIDED: Record<string, { access: string; why: string }> = {
@@ -216,11 +209,11 @@ describe("every operation of the contract's table is in /v1/openapi.json as the 
     expect(rows()).toHaveLength(108);
   });
 
-  it("documents every row (the ones not served yet are listed, and are indeed not served)", () => {
+  it("documents every row", () => {
     const missing = rows()
       .filter((row) => !operationOf(row))
       .map((row) => `${row.method} ${row.path}`);
-    expect(missing).toEqual(Object.keys(NOT_SERVED_YET));
+    expect(missing).toEqual([]);
   });
 
   it("with the access of the Access column (ownerSession / agentToken / none in security, and x-access)", () => {
