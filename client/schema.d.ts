@@ -951,7 +951,7 @@ export interface paths {
      *     - Checked first, 400 validation_error: `email` trimmed and lower-cased, a valid address of at most 254 characters; `source` at most 64 characters (never truncated; empty = none). No NUL characters.
      *     - Stored: email, source, created_at and the User-Agent cut to 256 characters. No IP address is stored and no audit entry is written.
      *     - Per client IP: 5 calls a minute and 20 a day (fixed UTC windows); beyond, 429 rate_limited with Retry-After (seconds to that window's end). Refused calls do not count.
-     *     - CORS: a browser page on LANDING_ORIGIN may call this route (OPTIONS preflight answered 204 with Access-Control-Allow-Origin, -Allow-Methods: POST, OPTIONS, -Allow-Headers: Content-Type, -Max-Age: 600); any other origin gets no CORS header.
+     *     - CORS: a browser page on LANDING_ORIGIN may call this route (OPTIONS preflight answered 204 with Access-Control-Allow-Origin, -Allow-Methods: POST, OPTIONS, -Allow-Headers: Content-Type, -Max-Age: 600); any other origin gets no CORS header, and a call carrying an Origin that is neither LANDING_ORIGIN nor this service's own is refused with 403 csrf_rejected and stores nothing (calls without an Origin, from servers and scripts, are unaffected).
      */
     post: operations["waitlist-join"];
     delete?: never;
