@@ -45,11 +45,12 @@ function expectLimit(response: Awaited<ReturnType<TTestApi["call"]>>, limit: str
   expectApiError(response, 403, "plan_limit_exceeded", { details: { limit, used, allowed, plan: "free" } });
 }
 
-/** Copies one of the owner's rows `times` times (fresh ids), straight in the database. */
+/** Copies one of the owner's rows `times` times (fresh ids), straight in the database (generated columns fill themselves). */
 async function copyRow(table: string, id: string, times: number, overrides: Record<string, string> = {}): Promise<void> {
   const columns = (
     await api.db.$queryRawUnsafe<Array<{ column_name: string }>>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND is_generated = 'NEVER'
+       ORDER BY ordinal_position`,
       table,
     )
   ).map((row) => row.column_name);
