@@ -53,13 +53,14 @@ describe("startJobs", () => {
     scheduler.stop();
   });
 
-  it("registers maintenance, the FX refresh, notification delivery, the token expiry notice, the daily brief and the reconciliation", () => {
+  it("registers maintenance, the FX refresh, notification delivery, the token expiry notice, the daily brief, the plan expiry and the reconciliation (last)", () => {
     expect(JOBS.map((j) => j.name)).toEqual([
       "maintenance",
       "fx-refresh",
       "notification-delivery",
       "agent-token-expiry",
       "daily-brief",
+      "plan-expiry",
       "reconciliation",
     ]);
   });
