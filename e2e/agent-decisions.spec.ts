@@ -2,11 +2,10 @@
 // token, the owner's ledger decides their outcomes, and the agent's page lists them with the
 // verdict in words and an icon, expected against actual; an agent without decisions shows what
 // to do next. axe finds no serious violation, and the page fits a 390 px phone.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { addDays } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -21,14 +20,6 @@ let quiet: { id: string };
 async function created<T>(response: Awaited<ReturnType<APIRequestContext["fetch"]>>): Promise<T> {
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: T }).data;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 test.beforeAll(async ({ request }) => {

@@ -5,11 +5,10 @@
 // month from one call; an agent that did nothing says how figures get there. axe finds no
 // serious violation, and both pages fit a 390 px phone.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -28,14 +27,6 @@ let today: string;
 async function data<T>(response: Awaited<ReturnType<APIRequestContext["fetch"]>>, status = 201): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
   return ((await response.json()) as { data: T }).data;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 async function expectFitsPhone(page: Page, label: string): Promise<void> {

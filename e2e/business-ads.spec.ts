@@ -7,12 +7,11 @@
 // finds no serious violation; screenshots on a desktop, at 390 px and in dark mode go to
 // test-results/screenshots/.
 import { createHmac, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { formatCount, formatRatioPercent } from "../components/ads/ads-words";
 import { addDays, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { apiSession, asBearer, signIn } from "./support";
+import { apiSession, asBearer, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 // Three axe runs and four full-page screenshots in one test: slow on a busy machine.
@@ -71,16 +70,6 @@ async function deliver(request: APIRequestContext, hook: { webhook_url: string; 
   const text = await response.text();
   expect(response.status(), text).toBe(200);
   expect((JSON.parse(text) as { data: { rejected: unknown[] } }).data.rejected).toEqual([]);
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 async function expectFitsThePhone(page: Page): Promise<void> {

@@ -6,11 +6,10 @@
 // violation in light and dark; nothing is wider than a 390 px phone; screenshots go to
 // test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { apiSession, asBearer, E2E_BASE_URL, signIn } from "./support";
+import { apiSession, asBearer, E2E_BASE_URL, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -65,16 +64,6 @@ const STATUS_WORDS: Record<string, string> = {
   at_risk: "At risk",
   insufficient_data: "Not enough data",
 };
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 async function expectFitsThePhone(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

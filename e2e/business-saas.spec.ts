@@ -5,14 +5,13 @@
 // base currency and another; a business without subscription data says what to do. axe finds no
 // serious violation; 390 px fits; screenshots (desktop, phone, dark) go to test-results/screenshots/.
 import { createHmac, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { formatCalendarDay } from "../components/overview/figures";
 import { formatMonth, formatRatio } from "../components/saas/saas-words";
 import { addDays, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
 import type { TSaasMetrics } from "../server/read-models/saas-metrics.schema";
-import { apiSession, asBearer, signIn } from "./support";
+import { apiSession, asBearer, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -34,14 +33,6 @@ function owner(request: APIRequestContext, token: string) {
       return (await response.json()) as T;
     },
   };
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 /** Nothing wider than the phone (polled: the chart takes its width from a ResizeObserver). */

@@ -5,11 +5,10 @@
 // and forward again, and the date picker. axe finds no serious violation; the page fits a
 // 390 px phone; screenshots (desktop, phone, dark) go to test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { apiSession, asBearer, signIn } from "./support";
+import { apiSession, asBearer, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 // axe four times and full-page screenshots on one page.
@@ -31,16 +30,6 @@ type TBrief = {
     pending_approvals: { count: number };
   };
 };
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -4,9 +4,8 @@
 // audit log (filters, a record's history, an empty result), and editable settings (name, time
 // zone, locale, and a base currency change previewed before it is saved). axe finds no serious
 // violation on any of them, and none is wider than a 390 px phone.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { asBearer, E2E_BASE_URL, E2E_OWNER_TOKEN, signIn } from "./support";
+import { asBearer, E2E_BASE_URL, E2E_OWNER_TOKEN, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -25,16 +24,6 @@ const PAGES = [
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 async function patchMe(request: APIRequestContext, body: Record<string, string>) {

@@ -4,10 +4,9 @@
 // run (an API session), so every figure is known.
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays, todayUtc } from "../lib/days";
-import { apiSession, asBearer, signIn } from "./support";
+import { apiSession, asBearer, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -30,14 +29,6 @@ async function call<T>(request: APIRequestContext, method: "GET" | "POST", path:
 async function overviewOut(request: APIRequestContext): Promise<number> {
   return (await call<{ data: { last_30_days: { out_minor: number } } }>(request, "GET", "/v1/overview")).data.last_30_days
     .out_minor;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 async function openEvents(page: Page) {

@@ -6,12 +6,11 @@
 // (with the forecast over 7, 30 and 90 days). axe finds no serious violation; screenshots at
 // 390 px and on a desktop go to test-results/screenshots/.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { formatCalendarDay, runwayWords, type TRunway } from "../components/overview/figures";
 import { addDays, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { apiSession, asBearer, signIn } from "./support";
+import { apiSession, asBearer, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -84,15 +83,6 @@ type TCoverage = {
 };
 
 /** No violation axe calls serious or critical on the page as it is now. */
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 /**
  * Nothing wider than a 390 px phone: no sideways scrolling of the page. Polled: right after the

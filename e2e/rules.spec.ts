@@ -3,9 +3,8 @@
 // preview shows the rule's category (one row edited by hand), and both categories on the events
 // page; renaming and archiving a business. axe finds no serious violation; the page fits a phone.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_OWNER_TOKEN, signIn } from "./support";
+import { E2E_OWNER_TOKEN, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,16 +20,6 @@ async function createBusiness(request: APIRequestContext, name: string): Promise
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 async function expectFitsThePhone(page: Page): Promise<void> {

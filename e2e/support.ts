@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** STATIC_OWNER_TOKEN of the server the e2e run starts. */
@@ -108,4 +109,15 @@ export async function apiSession(request: APIRequestContext, email: string): Pro
   const verified = await request.post("/v1/auth/verify", { data: { token: new URL(link).searchParams.get("token") } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { data: { session_token: string } }).data.session_token;
+}
+
+/** axe finds no serious or critical violation on the page as it stands (each one named with its nodes). */
+export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `axe on ${label}`).toEqual([]);
 }

@@ -8,9 +8,17 @@
 import fs from "node:fs";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { apiSession, asBearer, E2E_BASE_URL, E2E_LANDING_ORIGIN, E2E_LANDING_PORT, E2E_OWNER_TOKEN, signIn } from "./support";
+import {
+  apiSession,
+  asBearer,
+  E2E_BASE_URL,
+  E2E_LANDING_ORIGIN,
+  E2E_LANDING_PORT,
+  E2E_OWNER_TOKEN,
+  expectNoSeriousViolations,
+  signIn,
+} from "./support";
 
 // All of this spec's joins come from one address, whose budget is 5 a minute and 20 a day: the
 // first four tests spend exactly 5, the limit test the rest of its minute.
@@ -21,16 +29,6 @@ const SHOTS = "test-results/screenshots/waitlist";
 const PHONE = { width: 390, height: 844 };
 
 type TEntry = { email: string; source: string | null; created_at: string };
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 /**
  * axe needs a script in the page, so for a page seen without JavaScript it looks at the same
