@@ -42,6 +42,11 @@ async function main() {
       res.end();
     });
   });
+  // Idle keep-alive sockets are closed after 65 s, not Node's 5 s: a client that reuses a socket
+  // just as the server closes it gets ECONNRESET (seen once in the e2e run), and proxies in front
+  // commonly keep idle sockets for 60 s. Headers must still arrive within the keep-alive time.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Upgrades (dev's hot reload socket) go to Next.js with the same stamp.
   const upgrade = app.getUpgradeHandler();
   server.on("upgrade", (req, socket, head) => {

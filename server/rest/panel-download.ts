@@ -11,7 +11,19 @@ import { getV1Handler } from "./v1";
 import { SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
 import { newPanelRequestId, panelTokenFromRequest } from "../auth/panel-session";
 
-const FORWARDED_HEADERS = ["user-agent", SOCKET_ADDRESS_HEADER, "x-forwarded-for"];
+/** The browser's headers the REST layer reads for any call: its user agent and client address. */
+export const FORWARDED_HEADERS = ["user-agent", SOCKET_ADDRESS_HEADER, "x-forwarded-for"] as const;
+
+/** The headers of a panel request handed to the REST layer: `names` copied, and the owner's bearer from the cookie. */
+export function asOwnerHeaders(req: Request, token: string, names: readonly string[] = FORWARDED_HEADERS): Headers {
+  const headers = new Headers();
+  for (const name of names) {
+    const value = req.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set("authorization", `Bearer ${token}`);
+  return headers;
+}
 
 function refuse(error: AppError): Response {
   return toResponse(errorOutcome(error), newPanelRequestId(), {});
@@ -27,11 +39,5 @@ export async function panelDownload(req: Request, v1Url: string, what: string): 
   }
   const token = panelTokenFromRequest(req);
   if (!token) return refuse(new AppError("unauthenticated", "You are signed out: sign in to the panel again."));
-  const headers = new Headers();
-  for (const name of FORWARDED_HEADERS) {
-    const value = req.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
-  headers.set("authorization", `Bearer ${token}`);
-  return getV1Handler()(new Request(new URL(v1Url, req.url), { method: "GET", headers }));
+  return getV1Handler()(new Request(new URL(v1Url, req.url), { method: "GET", headers: asOwnerHeaders(req, token) }));
 }

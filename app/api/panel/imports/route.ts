@@ -4,24 +4,21 @@
 // stream, untouched, so the layer's own rules apply exactly as on /v1: body cap (413), the
 // Idempotency-Key over the raw bytes, authentication, rate limit, the plain route (415, 400).
 import { getV1Handler } from "@/server/rest/v1";
-import { SOCKET_ADDRESS_HEADER } from "@/server/auth/client-ip";
 import { isSameOriginRequest, newPanelRequestId, panelTokenFromRequest } from "@/server/auth/panel-session";
 import { AppError } from "@/server/errors/app-error";
 import { errorOutcome, toResponse } from "@/server/rest/outcome";
+import { asOwnerHeaders, FORWARDED_HEADERS } from "@/server/rest/panel-download";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /** Headers of the browser's request that the REST layer reads (besides Authorization). */
-const FORWARDED_HEADERS = [
+const UPLOAD_HEADERS = [
   "content-type",
   "content-length",
   "idempotency-key",
-  "user-agent",
-  // The client IP as server/auth/client-ip.ts reads it.
-  SOCKET_ADDRESS_HEADER,
-  "x-forwarded-for",
   "x-service-contract-min",
+  ...FORWARDED_HEADERS, // the user agent and the client IP as server/auth/client-ip.ts reads it
 ];
 
 function refuse(error: AppError): Response {
@@ -45,12 +42,7 @@ export async function POST(req: Request): Promise<Response> {
   const token = panelTokenFromRequest(req);
   if (!token) return refuse(new AppError("unauthenticated", "You are signed out: sign in to the panel again."));
 
-  const headers = new Headers();
-  for (const name of FORWARDED_HEADERS) {
-    const value = req.headers.get(name);
-    if (value !== null) headers.set(name, value);
-  }
-  headers.set("authorization", `Bearer ${token}`);
+  const headers = asOwnerHeaders(req, token, UPLOAD_HEADERS);
 
   const forwarded = new Request(new URL("/v1/imports", req.url), {
     method: "POST",
