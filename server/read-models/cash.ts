@@ -9,7 +9,8 @@ import type { TOwnerDay } from "../shared/owner-today";
 import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
 import { dayEndExclusive } from "./period";
 import type { TCash } from "./read-model.schema";
-import { cashScopeSql, type TReadScope } from "./scope";
+import { oncePerRequest } from "./request-memo";
+import { cashScopeSql, readScopeKey, type TReadScope } from "./scope";
 
 export type TCashPosition = {
   /** Σ in the base currency. */
@@ -24,8 +25,14 @@ export type TCashPosition = {
 
 type TLatestRow = { business_id: string | null; currency: string; amount_minor: unknown; as_of: Date };
 
-/** The latest snapshot of each (business or personal, account) of the scope, valued at today's rate. */
-async function latestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, endOf: string | undefined) {
+/** The latest snapshot of each (business or personal, account) of the scope, valued at today's rate; once per request. */
+function latestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, endOf: string | undefined) {
+  return oncePerRequest(db, day, `cash:${readScopeKey(scope)}:${endOf ?? "now"}`, () =>
+    readLatestSnapshots(db, day, scope, endOf),
+  );
+}
+
+async function readLatestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, endOf: string | undefined) {
   const until = endOf ? Prisma.sql`AND cs.as_of < ${dayEndExclusive(day.timezone, endOf)}` : Prisma.empty;
   // The scope's accounts (hashed, a few of thousands of snapshots), then each one's latest as one
   // backward step of cash_snapshots_latest_idx: a DISTINCT ON sorted every snapshot of the
@@ -57,7 +64,7 @@ async function latestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, e
   }));
 }
 
-function positionOf(snapshots: Awaited<ReturnType<typeof latestSnapshots>>): TCashPosition | null {
+function positionOf(snapshots: Awaited<ReturnType<typeof readLatestSnapshots>>): TCashPosition | null {
   if (snapshots.length === 0) return null;
   return {
     amountMinor: snapshots.reduce((sum, s) => sum + s.amountMinor, 0n),

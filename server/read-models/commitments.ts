@@ -20,7 +20,8 @@ import { commitmentCountedSql, commitmentCountedThenSql, directionSql } from "./
 import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
 import { daySql } from "./period";
 import type { TCommitmentItem } from "./read-model.schema";
-import { eventScopeSql, reservationScopeSql, subscriptionScopeSql, type TReadScope } from "./scope";
+import { oncePerRequest } from "./request-memo";
+import { eventScopeSql, readScopeKey, reservationScopeSql, subscriptionScopeSql, type TReadScope } from "./scope";
 import type { TOwnerDay } from "../shared/owner-today";
 
 /** A commitment with its amounts as bigint (base: today's current rate). */
@@ -187,16 +188,28 @@ function byDate(a: TUnvalued, b: TUnvalued): number {
  * `knownAt`, as known at that instant (the daily brief: `day.today` is its date, `knownAt` that
  * day's end): planned events created before it that were open then, subscriptions created before it.
  */
-export async function loadCommitments(
+export function loadCommitments(
   db: TDbOrTx,
   day: TOwnerDay,
   scope: TReadScope,
   end: string,
   options: { knownAt?: Date } = {},
 ): Promise<TCommitments> {
+  // Once per request: the business context's forecast and free capital both ask for its 30 days.
+  const key = `commitments:${readScopeKey(scope)}:${end}:${options.knownAt?.toISOString() ?? "now"}`;
+  return oncePerRequest(db, day, key, () => readCommitments(db, day, scope, end, options.knownAt));
+}
+
+async function readCommitments(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+  end: string,
+  knownAt?: Date,
+): Promise<TCommitments> {
   const [planned, charges] = await Promise.all([
-    plannedRows(db, day, scope, end, options.knownAt),
-    chargeItems(db, day, scope, end, options.knownAt),
+    plannedRows(db, day, scope, end, knownAt),
+    chargeItems(db, day, scope, end, knownAt),
   ]);
   const unvalued = [...planned, ...charges].sort(byDate);
   const { amounts, conversions } = await currentAmounts(db, day, unvalued);
@@ -239,8 +252,16 @@ export function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
   };
 }
 
-/** K7 reserved: the scope's active reservations not expired before today, at today's rate. */
-export async function loadReserved(
+/** K7 reserved: the scope's active reservations not expired before today, at today's rate; once per request. */
+export function loadReserved(
+  db: TDbOrTx,
+  day: TOwnerDay,
+  scope: TReadScope,
+): Promise<{ amountMinor: bigint; conversions: TSummaryConversion[] }> {
+  return oncePerRequest(db, day, `reserved:${readScopeKey(scope)}`, () => readReserved(db, day, scope));
+}
+
+async function readReserved(
   db: TDbOrTx,
   day: TOwnerDay,
   scope: TReadScope,

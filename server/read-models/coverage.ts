@@ -24,6 +24,7 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { TOwnerDay } from "../shared/owner-today";
 import { COVERAGE_DOMAINS, COVERAGE_STATUSES, type TCoverageDomain, type TCoverageStatus } from "./read-model.schema";
+import { oncePerRequest } from "./request-memo";
 import { cashScopeSql, type TReadScope } from "./scope";
 
 export const HOUR_MS = 3_600_000;
@@ -106,79 +107,63 @@ function businessFilter(alias: string, scope: TReadScope): Prisma.Sql {
   return Prisma.empty;
 }
 
+type TSnapshotSourceRow = {
+  business_id: string | null;
+  personal: boolean;
+  integration_id: string | null;
+  provider: string | null;
+  data_class: string;
+  at: Date;
+};
+type TImportRow = { business_id: string; at: Date };
+type TIntegrationRow = {
+  id: string;
+  provider: string;
+  business_id: string | null;
+  at: Date | null;
+  sent_revenue: boolean;
+  sent_out: boolean;
+};
+type TEntriesRow = { business_id: string | null; personal: boolean; revenue_at: Date | null; expenses_at: Date | null };
+
 /**
- * Every source fact of the owner within `scope` (a project: its business's). A few GROUP BYs.
+ * Every source fact of the owner within `scope` (a project: its business's). A few GROUP BYs,
+ * issued together: they are independent, and every read model's envelope waits for them.
  * With `knownAt` (the daily brief's end of day), only what existed before it: snapshots as of,
  * imports confirmed, entries created, integrations connected before it. An integration keeps
  * only its latest sync: one that synced since counts as synced at `knownAt`.
  */
 async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownAt?: Date): Promise<TFact[]> {
-  const facts: TFact[] = [];
   const before = (column: Prisma.Sql) => (knownAt ? Prisma.sql`AND ${column} < ${knownAt}` : Prisma.empty);
   const wantsBusinesses = scope.kind !== "personal";
   const wantsPersonal = scope.kind === "personal" || scope.kind === "owner";
 
-  // Snapshots: the newest as_of per scope, integration and data class.
-  const snapshots = await db.$queryRaw<
-    Array<{
-      business_id: string | null;
-      personal: boolean;
-      integration_id: string | null;
-      provider: string | null;
-      data_class: string;
-      at: Date;
-    }>
-  >`
-    SELECT cs.business_id::text AS business_id, cs.personal, cs.integration_id::text AS integration_id, i.provider,
-           cs.data_class, MAX(cs.as_of) AS at
-      FROM cash_snapshots cs LEFT JOIN integrations i ON i.id = cs.integration_id AND i.owner_id = cs.owner_id
-     WHERE ${cashScopeSql("cs", ownerId, scope)} ${before(Prisma.sql`cs.as_of`)}
-     GROUP BY cs.business_id, cs.personal, cs.integration_id, i.provider, cs.data_class`;
-  for (const row of snapshots) {
-    const key = row.personal ? PERSONAL_KEY : row.business_id ? businessKey(row.business_id) : null;
-    if (!key) continue;
-    const real = row.data_class === "real";
-    facts.push({
-      scope: key,
-      domain: "cash",
-      tier: real ? "live" : "periodic",
-      source: { kind: "snapshot", integration_id: real ? row.integration_id : null, provider: real ? row.provider : null },
-      at: toDate(row.at),
-    });
-  }
+  // Snapshots: the newest as_of per scope, integration and data class, grouped first (an
+  // index-only walk of cash_snapshots_sources_idx, in its order) and then named by provider.
+  const snapshots = db.$queryRaw<TSnapshotSourceRow[]>`
+    SELECT s.business_id::text AS business_id, s.personal, s.integration_id::text AS integration_id, i.provider,
+           s.data_class, s.at
+      FROM (SELECT cs.business_id, cs.personal, cs.integration_id, cs.data_class, MAX(cs.as_of) AS at
+              FROM cash_snapshots cs
+             WHERE ${cashScopeSql("cs", ownerId, scope)} ${before(Prisma.sql`cs.as_of`)}
+             GROUP BY cs.business_id, cs.personal, cs.integration_id, cs.data_class) s
+      LEFT JOIN integrations i ON i.id = s.integration_id AND i.owner_id = ${ownerId}::uuid
+     ORDER BY s.business_id, s.personal, s.integration_id, s.data_class`;
 
-  if (wantsBusinesses) {
-    // Bank imports: the newest confirmation per business.
-    const imports = await db.$queryRaw<Array<{ business_id: string; at: Date }>>`
+  // Bank imports: the newest confirmation per business.
+  const imports = wantsBusinesses
+    ? db.$queryRaw<TImportRow[]>`
       SELECT im.business_id::text AS business_id, MAX(im.confirmed_at) AS at
         FROM imports im
        WHERE im.owner_id = ${ownerId}::uuid AND im.status = 'confirmed' AND im.confirmed_at IS NOT NULL ${businessFilter("im", scope)}
              ${before(Prisma.sql`im.confirmed_at`)}
-       GROUP BY im.business_id`;
-    for (const row of imports) {
-      for (const domain of ["cash", "expenses"] as const) {
-        facts.push({
-          scope: businessKey(row.business_id),
-          domain,
-          tier: "periodic",
-          source: { kind: "import", integration_id: null, provider: null },
-          at: toDate(row.at),
-        });
-      }
-    }
+       GROUP BY im.business_id`
+    : Promise.resolve([]);
 
-    // Active integrations of the providers that cover a domain; generic ones by what they sent.
-    const providers = [...Object.keys(PROVIDER_DOMAINS), GENERIC];
-    const integrations = await db.$queryRaw<
-      Array<{
-        id: string;
-        provider: string;
-        business_id: string | null;
-        at: Date | null;
-        sent_revenue: boolean;
-        sent_out: boolean;
-      }>
-    >`
+  // Active integrations of the providers that cover a domain; generic ones by what they sent.
+  const providers = [...Object.keys(PROVIDER_DOMAINS), GENERIC];
+  const integrations = wantsBusinesses
+    ? db.$queryRaw<TIntegrationRow[]>`
       SELECT i.id::text AS id, i.provider, i.business_id::text AS business_id,
              ${knownAt ? Prisma.sql`CASE WHEN i.last_sync_at < ${knownAt} THEN i.last_sync_at WHEN i.last_sync_at IS NOT NULL THEN ${knownAt}::timestamptz END` : Prisma.sql`i.last_sync_at`} AS at,
              (i.provider = ${GENERIC} AND EXISTS (SELECT 1 FROM financial_events e
@@ -189,23 +174,8 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
                        OR (e.type = 'refund' AND e.direction = 'out')))) AS sent_out
         FROM integrations i
        WHERE i.owner_id = ${ownerId}::uuid AND i.status = 'active' AND i.provider = ANY(${providers}::text[])
-             ${businessFilter("i", scope)} ${before(Prisma.sql`i.created_at`)}`;
-    for (const row of integrations) {
-      const domains =
-        row.provider === GENERIC
-          ? ([...(row.sent_revenue ? ["revenue"] : []), ...(row.sent_out ? ["expenses"] : [])] as TCoverageDomain[])
-          : PROVIDER_DOMAINS[row.provider]!;
-      for (const domain of domains) {
-        facts.push({
-          scope: row.business_id ? businessKey(row.business_id) : UNASSIGNED_KEY,
-          domain,
-          tier: "live",
-          source: { kind: "integration", integration_id: row.id, provider: row.provider },
-          at: toDate(row.at),
-        });
-      }
-    }
-  }
+             ${businessFilter("i", scope)} ${before(Prisma.sql`i.created_at`)}`
+    : Promise.resolve([]);
 
   // Manual (and imported) entries: the newest created_at per scope and kind, each a MAX the
   // planner answers with one backward step of financial_events_business_entries_idx or
@@ -229,10 +199,49 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
   if (wantsPersonal) {
     arms.push(Prisma.sql`SELECT NULL::text AS business_id, true AS personal, ${kinds(Prisma.sql`e.personal = true`)}`);
   }
-  const entries = await db.$queryRaw<
-    Array<{ business_id: string | null; personal: boolean; revenue_at: Date | null; expenses_at: Date | null }>
-  >`${Prisma.join(arms, " UNION ALL ")}`;
-  for (const row of entries) {
+  const entries = db.$queryRaw<TEntriesRow[]>`${Prisma.join(arms, " UNION ALL ")}`;
+
+  const facts: TFact[] = [];
+  const [snapshotRows, importRows, integrationRows, entryRows] = await Promise.all([snapshots, imports, integrations, entries]);
+  for (const row of snapshotRows) {
+    const key = row.personal ? PERSONAL_KEY : row.business_id ? businessKey(row.business_id) : null;
+    if (!key) continue;
+    const real = row.data_class === "real";
+    facts.push({
+      scope: key,
+      domain: "cash",
+      tier: real ? "live" : "periodic",
+      source: { kind: "snapshot", integration_id: real ? row.integration_id : null, provider: real ? row.provider : null },
+      at: toDate(row.at),
+    });
+  }
+  for (const row of importRows) {
+    for (const domain of ["cash", "expenses"] as const) {
+      facts.push({
+        scope: businessKey(row.business_id),
+        domain,
+        tier: "periodic",
+        source: { kind: "import", integration_id: null, provider: null },
+        at: toDate(row.at),
+      });
+    }
+  }
+  for (const row of integrationRows) {
+    const domains =
+      row.provider === GENERIC
+        ? ([...(row.sent_revenue ? ["revenue"] : []), ...(row.sent_out ? ["expenses"] : [])] as TCoverageDomain[])
+        : PROVIDER_DOMAINS[row.provider]!;
+    for (const domain of domains) {
+      facts.push({
+        scope: row.business_id ? businessKey(row.business_id) : UNASSIGNED_KEY,
+        domain,
+        tier: "live",
+        source: { kind: "integration", integration_id: row.id, provider: row.provider },
+        at: toDate(row.at),
+      });
+    }
+  }
+  for (const row of entryRows) {
     const key = row.personal ? PERSONAL_KEY : businessKey(row.business_id!);
     for (const [domain, at] of [
       ["revenue", row.revenue_at],
@@ -340,16 +349,9 @@ export async function getCoverageReport(db: TDbOrTx, day: TOwnerDay) {
 }
 
 /**
- * Each request's answers by scope, keyed by its TOwnerDay (one per request, from readOwnerDay):
- * a read model made of others (the business context) asks for the same scope's coverage once
- * per part. Read models never write, so an answer holds for the whole request.
- */
-const coverageOfRequest = new WeakMap<TOwnerDay, Map<string, Promise<TScopeCoverage>>>();
-
-/**
  * The coverage of one scope (a project: its business's), every domain it has; computed once per
- * request, scope and `knownAt`. With `knownAt`, as it stood then (loadFacts; ages measured at
- * `knownAt` when that is before now).
+ * request, scope and `knownAt` (request-memo.ts). With `knownAt`, as it stood then (loadFacts;
+ * ages measured at `knownAt` when that is before now).
  */
 export function scopeCoverageOf(
   db: TDbOrTx,
@@ -358,12 +360,8 @@ export function scopeCoverageOf(
   options: { knownAt?: Date } = {},
 ): Promise<TScopeCoverage> {
   const scopeKey = scope.kind === "business" || scope.kind === "project" ? businessKey(scope.businessId) : scope.kind;
-  const key = options.knownAt ? `${scopeKey}@${options.knownAt.toISOString()}` : scopeKey;
-  let byScope = coverageOfRequest.get(day);
-  if (!byScope) coverageOfRequest.set(day, (byScope = new Map()));
-  let coverage = byScope.get(key);
-  if (!coverage) byScope.set(key, (coverage = computeScopeCoverage(db, day, scope, options.knownAt)));
-  return coverage;
+  const key = `coverage:${scopeKey}@${options.knownAt?.toISOString() ?? "now"}`;
+  return oncePerRequest(db, day, key, () => computeScopeCoverage(db, day, scope, options.knownAt));
 }
 
 async function computeScopeCoverage(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, knownAt?: Date): Promise<TScopeCoverage> {

@@ -20,6 +20,19 @@ export type TReadScope =
   | { kind: "personal" }
   | { kind: "owner" };
 
+/** A scope as a string, for keys (request-memo.ts): its kind and ids. */
+export function readScopeKey(scope: TReadScope): string {
+  switch (scope.kind) {
+    case "business":
+      return `business:${scope.businessId}`;
+    case "project":
+      return `project:${scope.projectId}`;
+    case "personal":
+    case "owner":
+      return scope.kind;
+  }
+}
+
 export const PERSONAL_SCOPE: TReadScope = { kind: "personal" };
 export const OWNER_SCOPE: TReadScope = { kind: "owner" };
 
