@@ -138,8 +138,8 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
   const wantsBusinesses = scope.kind !== "personal";
   const wantsPersonal = scope.kind === "personal" || scope.kind === "owner";
 
-  // Snapshots: the newest as_of per scope, integration and data class, grouped first (an
-  // index-only walk of cash_snapshots_sources_idx, in its order) and then named by provider.
+  // Snapshots: the newest as_of per scope, integration and data class, grouped first and then
+  // named by provider (a join of the few groups, not of every snapshot).
   const snapshots = db.$queryRaw<TSnapshotSourceRow[]>`
     SELECT s.business_id::text AS business_id, s.personal, s.integration_id::text AS integration_id, i.provider,
            s.data_class, s.at
