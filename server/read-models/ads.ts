@@ -18,7 +18,7 @@ import { clickThroughRate, costPerClick, dailySeries } from "./ads-figures";
 import { AD_SIGNAL_CODES, ADS_COVERAGE_DOMAINS, ADS_SIGNALS_LIMIT, UNNAMED_PLATFORM, type TAdsResponse } from "./ads.schema";
 import { actualCountedSql } from "./counted";
 import { envelopeCoverage } from "./coverage";
-import { displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "./display";
+import { displayList, lateRateSql, snapshotConversionOf, staleSql, toBigInt, toDisplay, toMinor } from "./display";
 import { dayEndExclusive, daySql, type TOwnerDay } from "./period";
 import { LOW_CONFIDENCE_BELOW, type TProvenanceSummary } from "./read-model.schema";
 import { eventScopeSql, type TReadScope } from "./scope";
@@ -28,7 +28,7 @@ type TAdsScope = Extract<TReadScope, { kind: "business" } | { kind: "owner" }>;
 type TAdSignalCode = (typeof AD_SIGNAL_CODES)[number];
 
 type TGroupRow = {
-  set: "account" | "campaign" | "day" | "currency" | "integration" | "source";
+  set: "account" | "campaign" | "day" | "currency" | "integration" | "source" | "rate";
   platform: string | null;
   account_id: string | null;
   business_id: string | null;
@@ -45,6 +45,12 @@ type TGroupRow = {
   last_at: Date | null;
   min_confidence: string | null;
   low_confidence: unknown;
+  /** The rate set's: one frozen rate (currency, rate, day, source), as snapshotConversions answers it. */
+  rate: string | null;
+  rate_as_of: string | null;
+  rate_source: string | null;
+  rate_stale: boolean | null;
+  rate_weight: unknown;
 };
 
 type TSignalRow = {
@@ -82,9 +88,12 @@ export async function getAds(
   const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND e.type = 'ad_spend' AND ${actualCountedSql("e")}
     AND e.occurred_on BETWEEN ${daySql(from)} AND ${daySql(to)}`;
   // Plain sums and maxima only (no DISTINCT or ordered aggregate), so PostgreSQL can hash every
-  // set in one pass over the rows (bench read: sorting four times cost most of the query).
+  // set in one pass over the rows (bench read: sorting four times cost most of the query). The
+  // frozen rates behind the spend (the envelope's fx: snapshotConversions' groups) are one more
+  // set of the same pass, not a second scan of the period's ad_spend.
   const groups = db.$queryRaw<TGroupRow[]>`
-    SELECT CASE WHEN GROUPING(r.source_type) = 0 THEN 'source'
+    SELECT CASE WHEN GROUPING(r.fx_rate) = 0 THEN 'rate'
+                WHEN GROUPING(r.source_type) = 0 THEN 'source'
                 WHEN GROUPING(r.campaign_id) = 0 THEN 'campaign'
                 WHEN GROUPING(r.occurred_on) = 0 THEN 'day'
                 WHEN GROUPING(r.currency) = 0 THEN 'currency'
@@ -96,10 +105,13 @@ export async function getAds(
            COUNT(*)::text AS count,
            to_char(MAX(r.occurred_on), 'YYYY-MM-DD') AS last_on, MAX(r.created_at) AS last_at,
            MIN(r.confidence)::text AS min_confidence,
-           COUNT(*) FILTER (WHERE r.confidence < ${LOW_CONFIDENCE_BELOW})::text AS low_confidence
+           COUNT(*) FILTER (WHERE r.confidence < ${LOW_CONFIDENCE_BELOW})::text AS low_confidence,
+           r.fx_rate::text AS rate, to_char(r.fx_as_of, 'YYYY-MM-DD') AS rate_as_of, r.fx_source AS rate_source,
+           ${staleSql(lateRateSql("r"), Prisma.sql`r.fx_as_of`)} AS rate_stale, SUM(abs(r.base_amount_minor))::text AS rate_weight
       FROM (SELECT COALESCE(e.payload->>'platform', ${UNNAMED_PLATFORM}) AS platform, e.payload->>'account_id' AS account_id,
                    e.business_id, e.payload->>'campaign_id' AS campaign_id, e.occurred_on, e.source_type,
                    e.currency::text AS currency, e.integration_id, e.created_at, e.base_amount_minor, e.confidence,
+                   e.fx_rate, e.fx_as_of, e.fx_source,
                    ${metricSql("impressions")} AS impressions, ${metricSql("clicks")} AS clicks
               FROM financial_events e
              WHERE ${inScope}) r
@@ -108,12 +120,22 @@ export async function getAds(
                              (r.platform, r.account_id, r.business_id, r.occurred_on),
                              (r.platform, r.account_id, r.business_id, r.currency),
                              (r.platform, r.account_id, r.business_id, r.integration_id),
-                             (r.source_type))`;
-  const [rows, snapshots, coverage] = await Promise.all([
-    groups,
-    snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope),
-    envelopeCoverage(db, day, scope, ADS_COVERAGE_DOMAINS),
-  ]);
+                             (r.source_type),
+                             (r.currency, r.fx_rate, r.fx_as_of, r.fx_source))`;
+  const [rows, coverage] = await Promise.all([groups, envelopeCoverage(db, day, scope, ADS_COVERAGE_DOMAINS)]);
+  // Rows without a frozen rate count in the sums and have no conversion.
+  const snapshots = rows
+    .filter((r) => r.set === "rate" && r.rate !== null)
+    .map((r) =>
+      snapshotConversionOf({
+        currency: r.currency!,
+        rate: r.rate!,
+        as_of: r.rate_as_of!,
+        source: r.rate_source!,
+        stale: r.rate_stale === true,
+        weight: r.rate_weight,
+      }),
+    );
 
   const keyOf = (r: TGroupRow) => accountKey(r.platform!, r.account_id, r.business_id!);
   const accountRows = rows
