@@ -12,7 +12,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, signIn } from "./support";
+import { apiSession, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -381,18 +381,20 @@ test("/notifications and Settings fit a 390 px phone and pass axe, light and dar
       { timeout: 40_000 },
     )
     .toBe(true);
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      const context = await browser.newContext({ baseURL, viewport, colorScheme });
-      const page = await context.newPage();
-      await signIn(page, token);
-      for (const path of ["/notifications", "/settings"]) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await page.waitForLoadState("networkidle");
+  // One page per path for the four passes: the scheme and the viewport switch on it (switchPass).
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, colorScheme: "light" });
+  const page = await context.newPage();
+  await signIn(page, token);
+  for (const path of ["/notifications", "/settings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const [size, viewport] of [
+        ["desktop", DESKTOP],
+        ["phone", PHONE],
+      ] as const) {
+        await switchPass(page, colorScheme, viewport);
         const where = `${path} (${size}, ${colorScheme})`;
         expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
         if (size === "phone") {
@@ -406,13 +408,17 @@ test("/notifications and Settings fit a 390 px phone and pass axe, light and dar
         await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}.png`, fullPage: true });
         await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}-top.png` });
       }
-      if (size === "phone") {
-        await page.getByRole("button", { name: "Menu" }).click();
-        await expect(bell(page)).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/menu-open-phone-${colorScheme}.png` });
-      }
-      await context.close();
     }
   }
+  // The phone's menu, open, in both schemes (last: the passes above see it closed).
+  for (const colorScheme of ["light", "dark"] as const) {
+    await switchPass(page, colorScheme, PHONE);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(bell(page)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/menu-open-phone-${colorScheme}.png` });
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  }
+  await context.close();
   await api(request, "PUT", "/v1/me/notification-webhook", { url: null }, 200);
 });
