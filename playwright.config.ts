@@ -72,7 +72,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, one spec file each at a time (shell.spec.ts spreads its pages over both). The
+  // specs that share the static owner assert only on their own records; those that count an
+  // owner's things (notifications, integrations, plans) have an owner of their own.
+  workers: 2,
   retries: 0,
   reporter: "list",
   timeout: 30_000,
@@ -84,11 +87,13 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   // The specs share one owner. Those that check the first-run empty states (no businesses, no
-  // balances) run first, in a project of their own; every other spec may fill the books after them.
+  // balances) run first and alone, one after the other, in a project of their own; every other
+  // spec may fill the books after them.
   projects: [
     {
       name: "empty-states",
       testMatch: EMPTY_STATE_SPECS,
+      workers: 1,
       use: DEBIAN_CHROMIUM,
     },
     {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -177,12 +177,14 @@ async function agentPage(browser: Browser, baseURL: string | undefined, colorSch
 }
 
 test("the agent page with its passport passes axe in light and dark and fits a 390 px phone", async ({ browser, baseURL }) => {
+  // One page for the four passes: the scheme and the viewport switch on it (switchPass).
+  const page = await agentPage(browser, baseURL, "light", DESKTOP);
   for (const colorScheme of ["light", "dark"] as const) {
     for (const [size, viewport] of [
       ["desktop", DESKTOP],
       ["phone", PHONE],
     ] as const) {
-      const page = await agentPage(browser, baseURL, colorScheme, viewport);
+      await switchPass(page, colorScheme, viewport);
       const where = `agent passport (${size}, ${colorScheme})`;
       expect.soft(await seriousViolations(page), where).toEqual([]);
       if (size === "phone") {
@@ -190,7 +192,7 @@ test("the agent page with its passport passes axe in light and dark and fits a 3
         expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
       }
       await page.screenshot({ path: `${SHOTS}/agent-passport-${size}-${colorScheme}.png`, fullPage: true });
-      await page.context().close();
     }
   }
+  await page.context().close();
 });

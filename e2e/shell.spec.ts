@@ -3,19 +3,24 @@
 // (the system setting) on a desktop (a dark phone pass would repeat the light phone's layout and
 // the dark desktop's colours, for a quarter of this file's time); on the phone no page is wider
 // than the screen and no two form controls overlap. Screenshots of every pass go to test-results/screenshots/shell/.
+// Each page is opened once: the passes switch the scheme and then the viewport on the same page
+// (the panel's scheme and layout are CSS media queries only), which is most of this file's time
+// saved; the tests run in parallel, each worker with its own seeded records and session.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { PANEL_PAGES, pageHeading, pagePath, seedPanelRecords, type TPanelPage, type TPanelSeed } from "./panel-pages";
-import { signIn } from "./support";
+import { signIn, switchPass } from "./support";
+
+test.describe.configure({ mode: "parallel" });
 
 const SHOTS = "test-results/screenshots/shell";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** The passes each page gets: scheme and viewport. */
+/** The passes each page gets, in this order on one page: scheme and viewport. */
 const PASSES = [
   ["light", "desktop", DESKTOP],
-  ["light", "phone", PHONE],
   ["dark", "desktop", DESKTOP],
+  ["light", "phone", PHONE],
 ] as const;
 
 type TStorageState = Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
@@ -76,13 +81,14 @@ async function overlappingControls(page: Page): Promise<string[]> {
   });
 }
 
-async function openPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  panelPage: TPanelPage,
-  options: BrowserContextOptions,
-): Promise<Page> {
-  const context = await browser.newContext({ ...options, baseURL, storageState: panelPage.signedOut ? undefined : signedIn });
+async function openPage(browser: Browser, baseURL: string | undefined, panelPage: TPanelPage): Promise<Page> {
+  const [colorScheme, , viewport] = PASSES[0];
+  const context = await browser.newContext({
+    colorScheme,
+    viewport,
+    baseURL,
+    storageState: panelPage.signedOut ? undefined : signedIn,
+  });
   const page = await context.newPage();
   await page.goto(pagePath(panelPage, seed));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageHeading(panelPage, seed));
@@ -94,8 +100,9 @@ async function openPage(
 for (const panelPage of PANEL_PAGES) {
   test(`${panelPage.name}: axe in light and dark, the 390 px phone layout, screenshots`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    for (const [colorScheme, size, viewport] of PASSES) {
-      const page = await openPage(browser, baseURL, panelPage, { colorScheme, viewport });
+    const page = await openPage(browser, baseURL, panelPage);
+    for (const [index, [colorScheme, size, viewport]] of PASSES.entries()) {
+      if (index > 0) await switchPass(page, colorScheme, viewport);
       const where = `${panelPage.name} (${size}, ${colorScheme})`;
       expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
       if (size === "phone") {
@@ -109,8 +116,8 @@ for (const panelPage of PANEL_PAGES) {
         }
       }
       await page.screenshot({ path: `${SHOTS}/${panelPage.name}-${size}-${colorScheme}.png`, fullPage: true });
-      await page.context().close();
     }
+    await page.context().close();
   });
 }
 

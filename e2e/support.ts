@@ -121,3 +121,58 @@ export async function expectNoSeriousViolations(page: Page, label: string): Prom
     );
   expect(serious, `axe on ${label}`).toEqual([]);
 }
+
+/**
+ * Switches an open page to another colour scheme and viewport (one page for the light, dark and
+ * phone passes of a page instead of one each) and waits until the page has taken them in: the
+ * media queries answer for the new scheme and width, the colour transitions (0.15 s on buttons
+ * and inputs) have ended, and the layout stopped moving (ResizeObserver work: the charts' width,
+ * a table's scroll region becoming a tab stop) over several frames.
+ */
+export async function switchPass(
+  page: Page,
+  colorScheme: "light" | "dark",
+  viewport: { width: number; height: number },
+): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.setViewportSize(viewport);
+  await page.waitForFunction(
+    ({ scheme, width }) =>
+      window.matchMedia(`(prefers-color-scheme: ${scheme})`).matches && window.matchMedia(`(width: ${width}px)`).matches,
+    { scheme: colorScheme, width: viewport.width },
+  );
+  await page.evaluate(async () => {
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    // A frame, or 50 ms where frames come slowly: every wait here is bounded.
+    const frame = () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => resolve());
+        setTimeout(resolve, 50);
+      });
+    await frame();
+    // The transitions the switch started run to their end (the longest one left, at most 2 s);
+    // a spinner's endless animation has no end to wait for.
+    const left = document.getAnimations().map((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      const end = Number(timing?.endTime);
+      const now = Number(timing?.localTime ?? 0);
+      return Number.isFinite(end) ? end - now : 0;
+    });
+    await sleep(Math.min(Math.max(0, ...left), 2_000));
+    const layout = () => {
+      const root = document.documentElement;
+      const regions = [...document.querySelectorAll(".table-scroll")].map((box) => box.getAttribute("tabindex") ?? "-");
+      return [root.scrollWidth, root.scrollHeight, ...regions].join(",");
+    };
+    // Then the layout holds still for five frames in a row (at most 5 s).
+    const until = performance.now() + 5_000;
+    let last = layout();
+    for (let stable = 0; stable < 5 && performance.now() < until;) {
+      await frame();
+      const now = layout();
+      stable = now === last ? stable + 1 : 0;
+      last = now;
+    }
+  });
+  await page.waitForLoadState("networkidle");
+}
