@@ -41,10 +41,6 @@ export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     pool: "forks",
-    // Two forks on two cores (vitest's default there is one): the integration files mostly wait
-    // on the database, so a second worker overlaps them (the full run: 989 s instead of 1128 s,
-    // on a shared, loaded machine).
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-auth imports next/server without an extension, which only a bundler resolves.
