@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../shared/clock";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
-import { signInOwner } from "../../test/helpers/owners";
+import { signInOwner, stopSharedSmtpSink } from "../../test/helpers/owners";
 import { createdData, seedAgent, seedImport, seedOwner, staticOwner, type TSeedOwner } from "../../test/helpers/seed";
 import { nowSeconds, serviceHeaders } from "../../test/helpers/webhook-signing";
 import { postDelivery } from "../../test/helpers/webhooks";
@@ -24,7 +24,10 @@ let api: TTestApi;
 beforeAll(async () => {
   api = await createTestApi({ clock });
 });
-afterAll(async () => api?.close());
+afterAll(async () => {
+  await stopSharedSmtpSink();
+  await api?.close();
+});
 beforeEach(() => clock.set(new Date()));
 
 const call = (method: string, path: string, owner: TSeedOwner, body?: object) =>
