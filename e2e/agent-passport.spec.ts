@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -179,20 +179,15 @@ async function agentPage(browser: Browser, baseURL: string | undefined, colorSch
 test("the agent page with its passport passes axe in light and dark and fits a 390 px phone", async ({ browser, baseURL }) => {
   // One page for the four passes: the scheme and the viewport switch on it (switchPass).
   const page = await agentPage(browser, baseURL, "light", DESKTOP);
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await switchPass(page, colorScheme, viewport);
-      const where = `agent passport (${size}, ${colorScheme})`;
-      expect.soft(await seriousViolations(page), where).toEqual([]);
-      if (size === "phone") {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
-      }
-      await page.screenshot({ path: `${SHOTS}/agent-passport-${size}-${colorScheme}.png`, fullPage: true });
+  for (const [colorScheme, size, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
+    await switchPass(page, colorScheme, viewport);
+    const where = `agent passport (${size}, ${colorScheme})`;
+    expect.soft(await seriousViolations(page), where).toEqual([]);
+    if (size === "phone") {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
     }
+    await page.screenshot({ path: `${SHOTS}/agent-passport-${size}-${colorScheme}.png`, fullPage: true });
   }
   await page.context().close();
 });

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { addDays, timeZoneOrUtc, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -169,25 +169,20 @@ test("the What if tab passes axe in light and dark and fits a 390 px phone, empt
   for (const run of [false, true]) {
     // One page for the four passes of each state: the scheme and the viewport switch on it (switchPass).
     const page = await simulatePage(browser, baseURL, { colorScheme: "light", viewport: DESKTOP }, run);
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const [size, viewport] of [
-        ["desktop", DESKTOP],
-        ["phone", PHONE],
-      ] as const) {
-        await switchPass(page, colorScheme, viewport);
-        const where = `what if (${run ? "answered" : "empty"}, ${size}, ${colorScheme})`;
-        expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
-        if (size === "phone") {
-          await expect
-            .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${where} fits the screen` })
-            .toBeLessThanOrEqual(PHONE.width);
-        }
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: `${SHOTS}/business-simulate-${run ? "answered" : "empty"}-${size}-${colorScheme}.png`,
-          fullPage: true,
-        });
+    for (const [colorScheme, size, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
+      await switchPass(page, colorScheme, viewport);
+      const where = `what if (${run ? "answered" : "empty"}, ${size}, ${colorScheme})`;
+      expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+      if (size === "phone") {
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${where} fits the screen` })
+          .toBeLessThanOrEqual(PHONE.width);
       }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: `${SHOTS}/business-simulate-${run ? "answered" : "empty"}-${size}-${colorScheme}.png`,
+        fullPage: true,
+      });
     }
     await page.context().close();
   }

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { asBearer, E2E_OWNER_TOKEN, signIn, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -167,21 +167,16 @@ async function goalsPage(browser: Browser, baseURL: string | undefined, options:
 test("the Goals page passes axe in light and dark and fits a 390 px phone", async ({ browser, baseURL }) => {
   // One page for the four passes: the scheme and the viewport switch on it (switchPass).
   const page = await goalsPage(browser, baseURL, { colorScheme: "light", viewport: DESKTOP });
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const [size, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      await switchPass(page, colorScheme, viewport);
-      const where = `goals (${size}, ${colorScheme})`;
-      expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
-      if (size === "phone") {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
-      }
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/goals-${size}-${colorScheme}.png`, fullPage: true });
+  for (const [colorScheme, size, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
+    await switchPass(page, colorScheme, viewport);
+    const where = `goals (${size}, ${colorScheme})`;
+    expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+    if (size === "phone") {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
     }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/goals-${size}-${colorScheme}.png`, fullPage: true });
   }
   await page.context().close();
 });

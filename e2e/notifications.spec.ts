@@ -12,7 +12,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, signIn, switchPass } from "./support";
+import { apiSession, signIn, lightAndDarkPasses, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -389,25 +389,20 @@ test("/notifications and Settings fit a 390 px phone and pass axe, light and dar
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const [size, viewport] of [
-        ["desktop", DESKTOP],
-        ["phone", PHONE],
-      ] as const) {
-        await switchPass(page, colorScheme, viewport);
-        const where = `${path} (${size}, ${colorScheme})`;
-        expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
-        if (size === "phone") {
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
-          // The bell is in the bar, seen with the menu closed.
-          await expect(bell(page)).toBeVisible();
-          await expect(bell(page)).toHaveAccessibleName(/^Notifications, (\d+|none) unread$/);
-        }
-        const name = path === "/notifications" ? "inbox" : "settings";
-        await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}.png`, fullPage: true });
-        await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}-top.png` });
+    for (const [colorScheme, size, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
+      await switchPass(page, colorScheme, viewport);
+      const where = `${path} (${size}, ${colorScheme})`;
+      expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+      if (size === "phone") {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(width, `${where} is no wider than the screen`).toBeLessThanOrEqual(PHONE.width);
+        // The bell is in the bar, seen with the menu closed.
+        await expect(bell(page)).toBeVisible();
+        await expect(bell(page)).toHaveAccessibleName(/^Notifications, (\d+|none) unread$/);
       }
+      const name = path === "/notifications" ? "inbox" : "settings";
+      await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/${name}-${size}-${colorScheme}-top.png` });
     }
   }
   // The phone's menu, open, in both schemes (last: the passes above see it closed).

@@ -122,6 +122,16 @@ export async function expectNoSeriousViolations(page: Page, label: string): Prom
   expect(serious, `axe on ${label}`).toEqual([]);
 }
 
+/** The four passes of a page's accessibility test: light and dark, each on a desktop and on a 390 px phone. */
+export function lightAndDarkPasses<V extends { width: number; height: number }>(desktop: V, phone: V) {
+  return [
+    ["light", "desktop", desktop],
+    ["light", "phone", phone],
+    ["dark", "desktop", desktop],
+    ["dark", "phone", phone],
+  ] as const;
+}
+
 /**
  * Switches an open page to another colour scheme and viewport (one page for the light, dark and
  * phone passes of a page instead of one each) and waits until the page has taken them in: the
