@@ -347,7 +347,13 @@ describe("GET /v1/ads", () => {
       low_confidence_events: 0,
     });
     expect(response.body.coverage).toEqual({ overall: expect.any(String), ads: expect.any(String) });
-    expect(response.body.fx).toMatchObject({ source: "mock" });
+    // The frozen rates of the period's spend in EUR, GBP and USD (the scan's rate set): facts, not estimates.
+    expect(response.body.fx).toMatchObject({
+      source: "mock",
+      currencies: ["EUR", "GBP", "USD"],
+      estimated_share: 0,
+      stale: false,
+    });
   });
 
   it("the default period is the 30 days to today; days with nothing are zeros", async () => {
