@@ -71,6 +71,36 @@ async function checkApplyAndFailure(target: TDatabaseTarget, query: TQuery): Pro
   await expect(applyMigrations({ target, migrationsDir: brokenDir })).rejects.toThrow(/failed migrations/);
 }
 
+/**
+ * A database one migration behind, with a row in it: applying the last migration leaves the
+ * filled tables vacuumed and analyzed (schema-engine.ts refreshPlannerFacts: a rewritten table
+ * would otherwise keep an empty visibility map), and the empty ones untouched.
+ */
+async function checkPlannerFactsAfterMigrating(target: TDatabaseTarget, query: TQuery): Promise<void> {
+  const behindDir = fs.mkdtempSync(path.join(os.tmpdir(), "behind-migrations-"));
+  try {
+    fs.cpSync(MIGRATIONS_DIR, behindDir, { recursive: true });
+    fs.rmSync(path.join(behindDir, migrationNames.at(-1)!), { recursive: true });
+    await migrateDatabase(target, { migrationsDir: behindDir });
+    await query(
+      `INSERT INTO owners (id, email, updated_at) VALUES ('00000000-0000-4000-8000-000000000001', 'facts@example.com', now())`,
+    );
+    const facts = () =>
+      query<{ relname: string; visible: number; tuples: number }>(
+        `SELECT relname, relallvisible AS visible, reltuples::int AS tuples FROM pg_class
+          WHERE relname IN ('owners', 'businesses') AND relkind = 'r' ORDER BY relname`,
+      );
+    expect((await facts()).find((t) => t.relname === "owners")?.visible).toBe(0);
+    expect((await migrateDatabase(target)).applied).toEqual([migrationNames.at(-1)]);
+    expect(await facts()).toEqual([
+      { relname: "businesses", visible: 0, tuples: expect.any(Number) },
+      { relname: "owners", visible: 1, tuples: 1 },
+    ]);
+  } finally {
+    fs.rmSync(behindDir, { recursive: true, force: true });
+  }
+}
+
 describe("migrations", () => {
   it("has at least one migration and a lock file", () => {
     expect(migrationNames.length).toBeGreaterThan(0);
@@ -99,30 +129,49 @@ describe("migrations", () => {
   );
 
   it(
+    "vacuum and analyze the tables that hold rows once they applied, on both engines",
+    async () => {
+      const client = await PGlite.create("memory://");
+      try {
+        await checkPlannerFactsAfterMigrating(
+          { engine: "pglite", client },
+          async <R>(sql: string) => (await client.query<R>(sql)).rows,
+        );
+      } finally {
+        await client.close();
+      }
+      await withPostgresDatabase((url, query) => checkPlannerFactsAfterMigrating({ engine: "postgres", url }, query));
+    },
+    TIMEOUT,
+  );
+
+  it(
     "apply on PostgreSQL, once, and fail loudly",
     async () => {
-      const database = `mig_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${database}`);
-        const url = new URL(POSTGRES_ADMIN_URL);
-        url.pathname = `/${database}`;
-        const client = new pg.Client({ connectionString: url.toString() });
-        await client.connect();
-        try {
-          await checkApplyAndFailure(
-            { engine: "postgres", url: url.toString() },
-            async <R extends Record<string, unknown>>(sql: string) => (await client.query<R>(sql)).rows,
-          );
-        } finally {
-          await client.end();
-        }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await admin.end();
-      }
+      await withPostgresDatabase((url, query) => checkApplyAndFailure({ engine: "postgres", url }, query));
     },
     TIMEOUT,
   );
 });
+
+/** A throwaway PostgreSQL database, dropped afterwards. */
+async function withPostgresDatabase(work: (url: string, query: TQuery) => Promise<void>): Promise<void> {
+  const database = `mig_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await work(url.toString(), async <R extends Record<string, unknown>>(sql: string) => (await client.query<R>(sql)).rows);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}

@@ -372,6 +372,31 @@ describe("formulas on small cases", () => {
     expect(b.movements[1].subscription_id).toHaveLength(3 + 750);
   });
 
+  it("a subscription whose events lie on both sides of the 1,000-byte limit is one key", async () => {
+    // Its second event names a customer of 3,000 bytes: that row is read through the other
+    // index, the others through financial_events_saas_levels_idx. Its level is the latest
+    // event's mrr_minor (1,300), never one per index (800 + 1,500).
+    const o = await newOwner();
+    const [short, long] = [await newBusiness(o), await newBusiness(o)];
+    const history = (other: string): TChangeItem[] => [
+      { on: "2026-02-10", delta: 1000, sub: "s5", cust: "c5", change: "new", mrr: 1000 },
+      { on: "2026-03-05", delta: 500, sub: "s5", cust: other, change: "expansion", mrr: 1500 },
+      { on: "2026-04-10", delta: -200, sub: "s5", cust: "c5", change: "contraction", mrr: 1300 },
+    ];
+    await ingestChanges(o, short, history("c5b"));
+    await ingestChanges(o, long, history(`c5b-${"x".repeat(3000)}`));
+    const query = "from=2026-03-01&to=2026-04-30";
+    const [a, b] = [(await metrics(o, short, query)).data, (await metrics(o, long, query)).data];
+    const figures = (data: any) => ({
+      ...data,
+      business_id: undefined,
+      movements: data.movements.map((m: any) => m.mrr_delta_minor),
+    });
+    expect(figures(b)).toEqual(figures(a));
+    expect(a).toMatchObject({ mrr_start_minor: 1000, mrr_end_minor: 1300, arr_minor: 12 * 1300 });
+    expect(a.movements_summary).toMatchObject({ expansion_minor: 500, contraction_minor: 200, consistent: true });
+  });
+
   it("per-currency sums are each converted once (three USD subscriptions of 5 cents: 15 → 14 EUR cents, not 3 × 5)", async () => {
     const o = await newOwner();
     const b = await newBusiness(o);

@@ -64,14 +64,32 @@ const SHORT_REFS = Prisma.raw(
 );
 const LONG_REFS = Prisma.raw("(octet_length(e.saas_subscription_ref) > 1000 OR octet_length(e.saas_customer_ref) > 1000)");
 
-/** What the statement reads of a subscription_change row `e`: columns of financial_events_saas_levels_idx only. */
-const EVENT_COLUMNS = Prisma.raw(`e.occurred_on, e.created_at, e.id, e.currency::text COLLATE "C" AS currency,
-             e.amount_minor AS delta, e.source_type, e.confidence, e.integration_id,
-             e.saas_subscription_ref COLLATE "C" AS subscription_ref, e.saas_customer_ref COLLATE "C" AS customer_ref,
+/**
+ * What the statement reads of a subscription_change row `e`: columns of financial_events_saas_levels_idx
+ * only. The key's parts as stored (the window partitions by them in the index's order and
+ * collation: it reads the rows presorted); currency and the references the later groupings
+ * compare as bytes (COLLATE "C").
+ */
+const EVENT_COLUMNS = Prisma.raw(`e.occurred_on, e.created_at, e.id, e.amount_minor AS delta, e.source_type, e.confidence,
+             e.integration_id, e.currency AS key_currency, e.saas_subscription_ref AS key_subscription_ref,
+             e.saas_key_customer_ref AS key_customer_ref, e.currency::text COLLATE "C" AS currency,
+             e.saas_customer_ref COLLATE "C" AS customer_ref,
+             (CASE WHEN e.saas_customer_ref IS NULL THEN e.saas_subscription_ref END) COLLATE "C" AS lone_ref,
              e.saas_mrr_minor AS mrr, e.saas_mrr_remainder_minor AS remainder, e.saas_change AS change`);
 
 type TSumRow = {
-  set: "mrr_from" | "mrr_until" | "arr" | "retained" | "move" | "active_start" | "active_end" | "churned" | "new" | "source";
+  set:
+    | "mrr_from"
+    | "mrr_until"
+    | "arr"
+    | "retained"
+    | "move"
+    | "active_start"
+    | "active_end"
+    | "churned"
+    | "new"
+    | "source"
+    | "long_refs";
   d: string | null;
   currency: string | null;
   change: string | null;
@@ -109,23 +127,19 @@ export async function getSaasMetrics(
   const pointsSql = Prisma.sql`ARRAY[${Prisma.join(points.map((p) => daySql(p)))}]::date[]`;
   const lastPoint = points.length;
 
-  const sums = db.$queryRaw<TSumRow[]>`
-    WITH ev AS (
-      SELECT ${EVENT_COLUMNS} FROM financial_events e
-       WHERE ${changes} AND e.occurred_on <= ${daySql(to)} AND ${SHORT_REFS}
-      UNION ALL
-      SELECT ${EVENT_COLUMNS} FROM financial_events e
-       WHERE ${changes} AND e.occurred_on <= ${daySql(to)} AND ${LONG_REFS}
-    ),
+  const upTo = Prisma.sql`${changes} AND e.occurred_on <= ${daySql(to)}`;
+  const shortRows = Prisma.sql`SELECT ${EVENT_COLUMNS} FROM financial_events e WHERE ${upTo} AND ${SHORT_REFS}`;
+  const longRows = Prisma.sql`SELECT ${EVENT_COLUMNS} FROM financial_events e WHERE ${upTo} AND ${LONG_REFS}`;
+  const sumsOver = (events: Prisma.Sql) => db.$queryRaw<TSumRow[]>`
+    WITH ev AS (${events}),
     lv AS MATERIALIZED (
       SELECT occurred_on, currency, delta, source_type, confidence, remainder, change,
-             integration_id, customer_ref, CASE WHEN customer_ref IS NULL THEN subscription_ref END AS lone_ref,
+             integration_id, customer_ref, lone_ref,
              COALESCE(mrr, SUM(delta) OVER w) AS level,
              width_bucket(occurred_on - 1, ${pointsSql}) AS lo,
              COALESCE(width_bucket(LEAD(occurred_on) OVER w - 1, ${pointsSql}), ${lastPoint}::int) AS hi
         FROM ev
-      WINDOW w AS (PARTITION BY integration_id, currency, subscription_ref,
-                                CASE WHEN subscription_ref IS NULL THEN customer_ref END
+      WINDOW w AS (PARTITION BY integration_id, key_currency, key_subscription_ref, key_customer_ref
                    ORDER BY occurred_on, created_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
     ),
     ends AS MATERIALIZED (
@@ -167,7 +181,17 @@ export async function getSaasMetrics(
     UNION ALL
     SELECT 'source', NULL, source_type, NULL, MIN(confidence)::text, COUNT(*)::text,
            COUNT(*) FILTER (WHERE confidence < ${LOW_CONFIDENCE_BELOW})::text
-      FROM lv WHERE occurred_on >= ${daySql(from)} GROUP BY source_type`;
+      FROM lv WHERE occurred_on >= ${daySql(from)} GROUP BY source_type
+    UNION ALL
+    SELECT 'long_refs', NULL, NULL, NULL, NULL, NULL, NULL
+     WHERE EXISTS (SELECT 1 FROM financial_events e WHERE ${upTo} AND ${LONG_REFS})`;
+  // As a rule no reference is over 1,000 bytes: the statement reads the index alone, in its
+  // window's order (no sort). When the business has such an event (the 'long_refs' row) it runs
+  // again over both sets: a key's events may lie in both, and the union of two scans must be
+  // sorted (PostgreSQL 15 does not merge a UNION ALL in order).
+  const sums = sumsOver(shortRows).then((rows) =>
+    rows.some((r) => r.set === "long_refs") ? sumsOver(Prisma.sql`${shortRows} UNION ALL ${longRows}`) : rows,
+  );
 
   const latest = db.$queryRaw<TMovementRow[]>`
     SELECT e.id::text AS id, to_char(e.occurred_on, 'YYYY-MM-DD') AS occurred_on,
