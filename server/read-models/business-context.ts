@@ -99,12 +99,15 @@ export async function getBusinessContext(
   db: TDbOrTx,
   input: { ownerId: string; clock: TClock; businessId: string; displayCurrency?: string },
 ) {
-  const day = await readOwnerDay(db, input.ownerId, input.clock);
-  // The business itself, for its name and currency; unknown or another owner's → 404.
-  const business = await db.business.findFirst({
-    where: { id: input.businessId, ownerId: day.ownerId },
-    select: { id: true, name: true, currency: true },
-  });
+  // The owner's day and the business itself (its name and currency), read together; unknown or
+  // another owner's business → 404.
+  const [day, business] = await Promise.all([
+    readOwnerDay(db, input.ownerId, input.clock),
+    db.business.findFirst({
+      where: { id: input.businessId, ownerId: input.ownerId },
+      select: { id: true, name: true, currency: true },
+    }),
+  ]);
   if (!business) throw AppError.notFound("business");
   const scope = { kind: "business" as const, businessId: business.id };
   const { today } = day;

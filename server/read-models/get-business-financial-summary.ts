@@ -5,16 +5,17 @@ import {
   ZGetBusinessFinancialSummaryRequest,
   ZGetBusinessFinancialSummaryResponse,
 } from "./get-business-financial-summary.types";
-import { readOwnerDay, resolvePeriod } from "./period";
-import { resolveBusinessScope } from "./scope";
+import { readOwnerDayAndBusiness, resolvePeriod } from "./period";
 
 export const getBusinessFinancialSummaryRoute = ownerProcedure
   .meta(getBusinessFinancialSummaryMeta)
   .input(ZGetBusinessFinancialSummaryRequest)
   .output(ZGetBusinessFinancialSummaryResponse)
   .query(async ({ ctx, input }) => {
-    const day = await readOwnerDay(ctx.db, ctx.actor.ownerId, ctx.clock);
-    const period = resolvePeriod(input, day.today);
-    const scope = await resolveBusinessScope(ctx.db, ctx.actor.ownerId, input.id);
+    const {
+      day,
+      checked: period,
+      scope,
+    } = await readOwnerDayAndBusiness(ctx.db, ctx.actor.ownerId, ctx.clock, input.id, (d) => resolvePeriod(input, d.today));
     return getFinancialSummary(ctx.db, day, scope, { ...period, displayCurrency: input.display_currency });
   });

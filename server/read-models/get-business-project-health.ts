@@ -4,17 +4,18 @@ import {
   ZGetBusinessProjectHealthRequest,
   ZGetBusinessProjectHealthResponse,
 } from "./get-business-project-health.types";
-import { readOwnerDay, resolvePeriod } from "./period";
+import { readOwnerDayAndBusiness, resolvePeriod } from "./period";
 import { getProjectHealth } from "./project-health";
-import { resolveBusinessScope } from "./scope";
 
 export const getBusinessProjectHealthRoute = ownerProcedure
   .meta(getBusinessProjectHealthMeta)
   .input(ZGetBusinessProjectHealthRequest)
   .output(ZGetBusinessProjectHealthResponse)
   .query(async ({ ctx, input }) => {
-    const day = await readOwnerDay(ctx.db, ctx.actor.ownerId, ctx.clock);
-    const period = resolvePeriod(input, day.today);
-    const scope = await resolveBusinessScope(ctx.db, ctx.actor.ownerId, input.id);
+    const {
+      day,
+      checked: period,
+      scope,
+    } = await readOwnerDayAndBusiness(ctx.db, ctx.actor.ownerId, ctx.clock, input.id, (d) => resolvePeriod(input, d.today));
     return getProjectHealth(ctx.db, day, scope, { period, displayCurrency: input.display_currency });
   });

@@ -5,19 +5,20 @@ import {
   ZGetBusinessSaasMetricsRequest,
   ZGetBusinessSaasMetricsResponse,
 } from "./get-business-saas-metrics.types";
-import { readOwnerDay, resolvePeriod } from "./period";
+import { readOwnerDayAndBusiness, resolvePeriod } from "./period";
 import { getSaasMetrics } from "./saas-metrics";
-import { resolveBusinessScope } from "./scope";
 
 export const getBusinessSaasMetricsRoute = ownerOrAgentProcedure("finances:observe")
   .meta(getBusinessSaasMetricsMeta)
   .input(ZGetBusinessSaasMetricsRequest)
   .output(ZGetBusinessSaasMetricsResponse)
   .query(async ({ ctx, input, path }) => {
-    const day = await readOwnerDay(ctx.db, ctx.actor.ownerId, ctx.clock);
-    const period = resolvePeriod(input, day.today);
     // 404 before 403 (pinned-wave2 §1.2): unknown or another owner's first, then the grant's coverage.
-    const scope = await resolveBusinessScope(ctx.db, ctx.actor.ownerId, input.id);
+    const {
+      day,
+      checked: period,
+      scope,
+    } = await readOwnerDayAndBusiness(ctx.db, ctx.actor.ownerId, ctx.clock, input.id, (d) => resolvePeriod(input, d.today));
     if (ctx.actor.type === "agent") {
       await requireGrant(
         ctx.actor,

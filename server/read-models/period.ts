@@ -10,6 +10,7 @@ import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import type { TClock } from "../shared/clock";
 import { loadOwnerDay, ownerToday, type TOwnerDay } from "../shared/owner-today";
+import { resolveBusinessScope, type TReadScope } from "./scope";
 
 export { loadOwnerDay, ownerToday, type TOwnerDay };
 
@@ -28,6 +29,26 @@ export type TPeriod = {
 /** The owner's day at the request's clock (the entry point of every read model). */
 export function readOwnerDay(db: TDbOrTx, ownerId: string, clock: TClock): Promise<TOwnerDay> {
   return loadOwnerDay(db, ownerId, clock.now());
+}
+
+/**
+ * The owner's day and the business of the path, looked up together: two independent reads, one
+ * wait. `checkDay` (the period's check) still decides first, so a bad period is 400 whatever the
+ * business, and only then is an unknown or another owner's business 404 — as when they ran in turn.
+ */
+export async function readOwnerDayAndBusiness<T>(
+  db: TDbOrTx,
+  ownerId: string,
+  clock: TClock,
+  businessId: string,
+  checkDay: (day: TOwnerDay) => T,
+): Promise<{ day: TOwnerDay; checked: T; scope: TReadScope & { kind: "business" } }> {
+  const scopeLookup = resolveBusinessScope(db, ownerId, businessId);
+  // Awaited below; until then a 404 must not surface as an unhandled rejection.
+  scopeLookup.catch(() => {});
+  const day = await readOwnerDay(db, ownerId, clock);
+  const checked = checkDay(day);
+  return { day, checked, scope: await scopeLookup };
 }
 
 /** from/to of a query, defaults filled in; 400 validation_error naming `from` (or `to`) otherwise. */

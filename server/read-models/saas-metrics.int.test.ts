@@ -652,6 +652,13 @@ describe("access", () => {
       "validation_error",
       { issue: "from" },
     );
+    // The period is checked before the business is looked up (they are read together).
+    expectApiError(
+      await api.call("GET", path(bobs.id, "?from=2026-05-01&to=2026-04-01"), { token: alice.token }),
+      400,
+      "validation_error",
+      { issue: "from" },
+    );
     expectApiError(
       await api.call("GET", path(shop.id, "?display_currency=usd"), { token: alice.token }),
       400,
