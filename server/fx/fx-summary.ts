@@ -41,45 +41,56 @@ export function buildFxSummary(input: TFxSummaryInput): { fx: TFxSummary; fx_use
   const base = input.baseCurrency;
   const display = input.displayCurrency ?? base;
   const today = input.today ?? todayUtc();
-  const used: Array<TFxUsed & { kind: TFxInfo["kind"] }> = input.conversions.map((c) => ({
-    from: c.from,
-    to: base,
-    rate: c.fx.rate,
-    as_of: c.fx.as_of,
-    source: c.fx.source,
-    stale: c.fx.stale,
-    kind: c.fx.kind,
-  }));
   const displayFx = input.displayFx && display !== base && input.displayFx.source !== "identity" ? input.displayFx : undefined;
-  if (displayFx) used.push({ from: base, to: display, ...displayFx });
 
-  const real = used.filter((u) => u.source !== "identity");
-  const current = real.filter((u) => u.kind === "current");
-  const asOf = current.reduce<string | null>((oldest, u) => (oldest === null || u.as_of < oldest ? u.as_of : oldest), null);
+  // One pass over the conversions (a forecast's or an overview's are thousands, one per item):
+  // no intermediate list per step.
+  let asOf: string | null = null;
+  let stale = false;
+  const sources = new Set<string>();
+  const currencies = new Set<string>();
+  // Each distinct rate once; a later use of the same rate replaces the earlier one, in place.
+  const distinct = new Map<string, TFxUsed>();
+  const use = (from: string, to: string, fx: TFxInfo) => {
+    if (fx.source === "identity") return;
+    sources.add(fx.source);
+    if (fx.kind === "current") {
+      if (asOf === null || fx.as_of < asOf) asOf = fx.as_of;
+      if (fx.stale) stale = true;
+    }
+    distinct.set(`${from}|${to}|${fx.rate}|${fx.as_of}|${fx.source}`, {
+      from,
+      to,
+      rate: fx.rate,
+      as_of: fx.as_of,
+      source: fx.source,
+      stale: fx.stale,
+    });
+  };
 
   let total = 0n;
   let estimated = 0n;
   for (const c of input.conversions) {
-    total += abs(c.amountMinor);
-    if (c.fx.kind === "current" && c.fx.source !== "identity") estimated += abs(c.amountMinor);
+    currencies.add(c.from);
+    use(c.from, base, c.fx);
+    const amount = abs(c.amountMinor);
+    total += amount;
+    if (c.fx.kind === "current" && c.fx.source !== "identity") estimated += amount;
   }
+  if (displayFx) use(base, display, displayFx);
   const share = displayFx ? 1 : total === 0n ? 0 : Number(divideHalfEven(estimated * 10_000n, total)) / 10_000;
 
-  const sources = [...new Set(real.map((u) => u.source))].sort();
-  const distinct = new Map<string, TFxUsed>();
-  for (const { kind: _kind, ...u } of real) distinct.set([u.from, u.to, u.rate, u.as_of, u.source].join("|"), u);
   const fxUsed = [...distinct.values()].sort(
     (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.as_of.localeCompare(b.as_of),
   );
-
   return {
     fx: {
       base_currency: base,
       display_currency: display,
       as_of: asOf ?? today,
-      source: sources.length > 0 ? sources.join(",") : "identity",
-      stale: current.some((u) => u.stale),
-      currencies: [...new Set(input.conversions.map((c) => c.from))].sort(),
+      source: sources.size > 0 ? [...sources].sort().join(",") : "identity",
+      stale,
+      currencies: [...currencies].sort(),
       estimated_share: share,
     },
     fx_used: fxUsed,
