@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { ensurePrivateDir } from "../crypto/private-files";
+import { preparedStatementName } from "./prepared-statements";
 
 export type TDatabaseTarget =
   | { engine: "postgres"; url: string }
@@ -74,7 +75,11 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 export async function openTarget(target: TDatabaseTarget): Promise<TOpenedTarget> {
   if (target.engine === "postgres") {
     return {
-      factory: new PrismaPg({ connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS }),
+      factory: new PrismaPg(
+        { connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS },
+        // Unnamed (undefined) for every statement but the few marked ones: prepared-statements.ts.
+        { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string },
+      ),
       close: async () => {},
     };
   }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine } from "../../test/helpers/database";
 import { connectDatabase } from "./client";
+import { PREPARED, preparedStatementName } from "./prepared-statements";
 
 describe("session settings", () => {
   it.runIf(testEngine() === "postgres")("PostgreSQL sessions have work_mem 16MB", async () => {
@@ -18,6 +19,43 @@ describe("session settings", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it.runIf(testEngine() === "postgres")(
+    "a statement marked PREPARED runs as a named prepared statement of its session; others stay unnamed",
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const marker = `prep_${Math.random().toString(36).slice(2)}`;
+        // One session: a transaction holds its connection.
+        const names = await database.prisma.$transaction(async (tx) => {
+          const answer = await tx.$queryRaw<Array<{ marker: string }>>`${PREPARED}SELECT ${marker}::text AS marker`;
+          expect(answer).toEqual([{ marker }]);
+          await tx.$queryRaw`SELECT ${marker}::text AS unmarked`;
+          return tx.$queryRaw<Array<{ name: string; statement: string }>>`
+            SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE ${`%${marker}%`} OR statement LIKE '%AS marker'`;
+        });
+        expect(names).toEqual([{ name: expect.stringMatching(/^fbo_/), statement: expect.stringContaining("AS marker") }]);
+        // The same text is the same statement again (no second Parse), another text another name.
+        const again = await database.prisma.$transaction(async (tx) => {
+          for (let i = 0; i < 7; i++) await tx.$queryRaw`${PREPARED}SELECT ${`${marker}-${i}`}::text AS marker`;
+          return tx.$queryRaw<Array<{ generic_plans: bigint; custom_plans: bigint }>>`
+            SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%AS marker'`;
+        });
+        expect(again).toHaveLength(1);
+        expect(Number(again[0]!.generic_plans) + Number(again[0]!.custom_plans)).toBeGreaterThanOrEqual(7);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it("statement names: only marked texts, one name per text", () => {
+    expect(preparedStatementName({ sql: "SELECT 1" })).toBeUndefined();
+    const a = preparedStatementName({ sql: "/* prepared */ SELECT 1" });
+    expect(a).toMatch(/^fbo_[A-Za-z0-9_-]{32}$/);
+    expect(preparedStatementName({ sql: "/* prepared */ SELECT 1" })).toBe(a);
+    expect(preparedStatementName({ sql: "/* prepared */ SELECT 2" })).not.toBe(a);
   });
 
   it.runIf(testEngine() === "pglite")("an on-disk PGlite opens with 32MB of shared buffers", async () => {

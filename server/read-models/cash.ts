@@ -4,6 +4,7 @@
 // snapshot are not added. "At the end of day D": only snapshots with as_of before the end of D
 // in the owner's timezone. One row per account is loaded (a bounded list), chosen in SQL.
 import type { TDbOrTx } from "../db/client";
+import { PREPARED } from "../db/prepared-statements";
 import { Prisma } from "../db/generated/client";
 import type { TOwnerDay } from "../shared/owner-today";
 import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
@@ -84,7 +85,7 @@ async function readLatestSnapshots(db: TDbOrTx, day: TOwnerDay, scope: TReadScop
     SELECT cs.currency, cs.amount_minor, cs.as_of FROM cash_snapshots cs
      WHERE cs.owner_id = ${day.ownerId}::uuid AND ${key} AND cs.personal = a.personal AND cs.account_id = a.account_id ${until}
      ORDER BY cs.business_id, cs.personal, cs.account_id, cs.as_of DESC, cs.updated_at DESC, cs.id DESC LIMIT 1`;
-  const rows = await db.$queryRaw<TLatestRow[]>`
+  const rows = await db.$queryRaw<TLatestRow[]>`${PREPARED}
     SELECT a.business_id::text AS business_id, l.currency::text AS currency, l.amount_minor, l.as_of
       FROM (${scopeAccountsSql(day.ownerId, scope)}) a
      CROSS JOIN LATERAL ((${latest(Prisma.sql`cs.business_id = a.business_id`)})

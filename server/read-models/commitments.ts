@@ -14,6 +14,7 @@
 //   ≥ today; undated. Grouped in SQL by (currency, remaining amount); each group is one
 //   conversion times its count, which is exactly the sum of the records' conversions.
 import type { TDbOrTx } from "../db/client";
+import { PREPARED } from "../db/prepared-statements";
 import { Prisma } from "../db/generated/client";
 import { chargeDates, plannedDay, projectPart, type TBillingInterval } from "./commitments-calendar";
 import { commitmentCountedSql, commitmentCountedThenSql, directionSql } from "./counted";
@@ -71,7 +72,7 @@ type TUnvalued = Omit<TCommitment, "baseAmountMinor">;
 /** Planned events of the scope due by `end` (K3 commitments with a direction), or those known at `knownAt`. */
 async function plannedRows(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string, knownAt?: Date): Promise<TUnvalued[]> {
   const counted = knownAt ? commitmentCountedThenSql("e", knownAt) : commitmentCountedSql("e");
-  const rows = await db.$queryRaw<TPlannedRow[]>`
+  const rows = await db.$queryRaw<TPlannedRow[]>`${PREPARED}
     SELECT e.id::text AS id, e.type, e.amount_minor, e.currency::text AS currency,
            to_char(e.occurred_on, 'YYYY-MM-DD') AS day, e.description, e.category, ${directionSql("e")} AS direction
       FROM financial_events e
@@ -266,7 +267,7 @@ async function readReserved(
   day: TOwnerDay,
   scope: TReadScope,
 ): Promise<{ amountMinor: bigint; conversions: TSummaryConversion[] }> {
-  const groups = await db.$queryRaw<Array<{ currency: string; remaining: unknown; count: unknown }>>`
+  const groups = await db.$queryRaw<Array<{ currency: string; remaining: unknown; count: unknown }>>`${PREPARED}
     SELECT r.currency::text AS currency, (r.amount_minor - r.released_minor) AS remaining, COUNT(*) AS count
       FROM budget_reservations r
      WHERE ${reservationScopeSql("r", day.ownerId, scope)} AND r.status = 'active'

@@ -21,6 +21,7 @@
 // snapshot is data; its age says how fresh); an integration of no business counts at owner
 // level only; an active integration never synced is a source with status missing.
 import type { TDbOrTx } from "../db/client";
+import { PREPARED } from "../db/prepared-statements";
 import { Prisma } from "../db/generated/client";
 import type { TOwnerDay } from "../shared/owner-today";
 import { COVERAGE_DOMAINS, COVERAGE_STATUSES, type TCoverageDomain, type TCoverageStatus } from "./read-model.schema";
@@ -140,7 +141,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
 
   // Snapshots: the newest as_of per scope, integration and data class, grouped first and then
   // named by provider (a join of the few groups, not of every snapshot).
-  const snapshots = db.$queryRaw<TSnapshotSourceRow[]>`
+  const snapshots = db.$queryRaw<TSnapshotSourceRow[]>`${PREPARED}
     SELECT s.business_id::text AS business_id, s.personal, s.integration_id::text AS integration_id, i.provider,
            s.data_class, s.at
       FROM (SELECT cs.business_id, cs.personal, cs.integration_id, cs.data_class, MAX(cs.as_of) AS at
@@ -152,7 +153,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
 
   // Bank imports: the newest confirmation per business.
   const imports = wantsBusinesses
-    ? db.$queryRaw<TImportRow[]>`
+    ? db.$queryRaw<TImportRow[]>`${PREPARED}
       SELECT im.business_id::text AS business_id, MAX(im.confirmed_at) AS at
         FROM imports im
        WHERE im.owner_id = ${ownerId}::uuid AND im.status = 'confirmed' AND im.confirmed_at IS NOT NULL ${businessFilter("im", scope)}
@@ -163,7 +164,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
   // Active integrations of the providers that cover a domain; generic ones by what they sent.
   const providers = [...Object.keys(PROVIDER_DOMAINS), GENERIC];
   const integrations = wantsBusinesses
-    ? db.$queryRaw<TIntegrationRow[]>`
+    ? db.$queryRaw<TIntegrationRow[]>`${PREPARED}
       SELECT i.id::text AS id, i.provider, i.business_id::text AS business_id,
              ${knownAt ? Prisma.sql`CASE WHEN i.last_sync_at < ${knownAt} THEN i.last_sync_at WHEN i.last_sync_at IS NOT NULL THEN ${knownAt}::timestamptz END` : Prisma.sql`i.last_sync_at`} AS at,
              (i.provider = ${GENERIC} AND EXISTS (SELECT 1 FROM financial_events e
@@ -199,7 +200,7 @@ async function loadFacts(db: TDbOrTx, ownerId: string, scope: TReadScope, knownA
   if (wantsPersonal) {
     arms.push(Prisma.sql`SELECT NULL::text AS business_id, true AS personal, ${kinds(Prisma.sql`e.personal = true`)}`);
   }
-  const entries = db.$queryRaw<TEntriesRow[]>`${Prisma.join(arms, " UNION ALL ")}`;
+  const entries = db.$queryRaw<TEntriesRow[]>`${PREPARED}${Prisma.join(arms, " UNION ALL ")}`;
 
   const facts: TFact[] = [];
   const [snapshotRows, importRows, integrationRows, entryRows] = await Promise.all([snapshots, imports, integrations, entries]);
