@@ -13,7 +13,8 @@
 //              active at D: one of its keys has MRR_k(D) > 0
 //
 // One statement computes every sum, from the payload's fields as stored generated columns of
-// financial_events (migration saas_change_columns), read index-only (financial_events_saas_levels_idx):
+// financial_events (migrations saas_change_columns, saas_key_order), read index-only and in the
+// window's order (financial_events_saas_levels_idx: by key, then day; no sort of the history):
 // a window over each key's events gives its level after each event and the day of its next
 // one, so the level at a day D is the row with occurred_on ≤ D < next. The period's points (S
 // and each month's end) a row covers are an index range [lo, hi) by width_bucket over the
@@ -21,8 +22,8 @@
 // join of rows to points: at 1,000,000 events that filtered 256,000 pairs). The rows covering
 // S or E give ARR, retention and customers; whether a customer was active at S is a window
 // over them, not a join (the planner cannot estimate CTE rows, and a nested loop over two
-// CTEs of thousands took seconds). Keys sort by bytes (COLLATE "C": their order means
-// nothing, a locale's comparison only costs).
+// CTEs of thousands took seconds). The customer groupings compare by bytes (COLLATE "C": their
+// order means nothing, a locale's comparison only costs).
 // Sums are per currency, each converted once to the base at today's rate (K5, "SaaS: §2.7"),
 // then the components to the display currency once; net_new, ARPA and the rates are recomputed
 // from the converted components.
