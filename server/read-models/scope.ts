@@ -11,6 +11,7 @@
 // A business or project id is resolved for the owner first (resolveReadScope): unknown or
 // another owner's → 404 not_found, so the fragments only ever see the owner's own ids.
 import type { TDbOrTx } from "../db/client";
+import { PREPARED } from "../db/prepared-statements";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 
@@ -95,7 +96,10 @@ export async function resolveBusinessScope(
   ownerId: string,
   businessId: string,
 ): Promise<TReadScope & { kind: "business" }> {
-  const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true } });
+  // A prepared statement: the path's business check of every business read (a key probe whose
+  // planning cost more than the probe).
+  const [business] = await db.$queryRaw<Array<{ id: string }>>`${PREPARED}
+    SELECT b.id::text AS id FROM businesses b WHERE b.id = ${businessId}::uuid AND b.owner_id = ${ownerId}::uuid`;
   if (!business) throw AppError.notFound("business");
   return { kind: "business", businessId: business.id };
 }

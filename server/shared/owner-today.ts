@@ -4,6 +4,7 @@
 // reservations) and reads (server/read-models) both need it and must not import each other.
 import { timeZoneOrUtc, todayIn, todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
+import { PREPARED } from "../db/prepared-statements";
 import { AppError } from "../errors/app-error";
 
 /** What a service knows of the owner's calendar and money at one instant. */
@@ -20,12 +21,17 @@ export type TOwnerDay = {
   ratesOn: string;
 };
 
-/** One query: the owner's base currency and timezone, with today at `now`. */
+/**
+ * One query: the owner's base currency and timezone, with today at `now`. The first read of
+ * nearly every request, before any other can start: a prepared statement (its planning cost
+ * more than its primary-key probe).
+ */
 export async function loadOwnerDay(db: TDbOrTx, ownerId: string, now: Date = new Date()): Promise<TOwnerDay> {
-  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { baseCurrency: true, timezone: true } });
+  const [owner] = await db.$queryRaw<Array<{ base_currency: string; timezone: string }>>`${PREPARED}
+    SELECT o.base_currency::text AS base_currency, o.timezone FROM owners o WHERE o.id = ${ownerId}::uuid`;
   if (!owner) throw new AppError("unauthenticated");
   const timezone = timeZoneOrUtc(owner.timezone);
-  return { ownerId, baseCurrency: owner.baseCurrency, timezone, now, today: todayIn(timezone, now), ratesOn: todayUtc(now) };
+  return { ownerId, baseCurrency: owner.base_currency, timezone, now, today: todayIn(timezone, now), ratesOn: todayUtc(now) };
 }
 
 /** The owner's today, YYYY-MM-DD. */
