@@ -30,7 +30,8 @@ export type TPlanCapture = {
   close: () => Promise<void>;
 };
 
-const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql);
+// A leading comment (server/db/prepared-statements.ts marks prepared reads with one) is skipped.
+const isRead = (sql: string) => /^\s*(?:\/\*[\s\S]*?\*\/\s*)?(select|with)\b/i.test(sql);
 
 function recordingQueryable<T extends SqlQueryable>(inner: T, sink: () => TStatement[] | undefined): T {
   return new Proxy(inner, {
