@@ -354,13 +354,15 @@ async function refreshPlannerFacts(factory: SqlMigrationAwareDriverAdapterFactor
       args: [],
       argTypes: [],
     });
-    const names = tables.rows.map((row) => String(row[0]));
-    const filled: string[] = [];
-    for (const name of names) {
-      const quoted = `"${name.replaceAll('"', '""')}"`;
-      const probe = await adapter.queryRaw({ sql: `SELECT 1 FROM ${quoted} LIMIT 1`, args: [], argTypes: [] });
-      if (probe.rows.length > 0) filled.push(quoted);
-    }
+    const quoted = tables.rows.map((row) => `"${String(row[0]).replaceAll('"', '""')}"`);
+    if (quoted.length === 0) return;
+    // Which of them hold a row: one statement, an EXISTS per table.
+    const probe = await adapter.queryRaw({
+      sql: quoted.map((name, i) => `SELECT ${i} AS i WHERE EXISTS (SELECT 1 FROM ${name})`).join(" UNION ALL "),
+      args: [],
+      argTypes: [],
+    });
+    const filled = probe.rows.map((row) => quoted[Number(row[0])]!);
     if (filled.length > 0) await adapter.executeRaw({ sql: `VACUUM (ANALYZE) ${filled.join(", ")}`, args: [], argTypes: [] });
   } catch (error) {
     console.warn(`After the migrations, VACUUM (ANALYZE) failed: ${error instanceof Error ? error.message : String(error)}`);

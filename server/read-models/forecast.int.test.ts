@@ -187,6 +187,8 @@ describe("GET /v1/businesses/{id}/forecast", () => {
     // 365 days apart is the longest.
     expect((await get(`/v1/businesses/${world.atlas}/forecast?from=2027-06-15&to=2028-06-14`)).status).toBe(200);
     expectApiError(await get(`/v1/businesses/not-a-uuid/forecast`), 400, "validation_error");
+    // The window is checked before the business is looked up (they are read together).
+    expectApiError(await get(`/v1/businesses/${UNKNOWN_ID}/forecast?horizon=14`), 400, "validation_error");
   });
 
   it("another owner's business and an unknown one are 404; an agent is 403", async () => {

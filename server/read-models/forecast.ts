@@ -22,8 +22,8 @@ import { actualFlows, type TActualFlows, type TSpan } from "./flows";
 import { buildForecastSeries, type TDayCommitments, type TForecastSeries, type TForecastSeriesInput } from "./forecast-series";
 import { forecastWindow, type TWindow } from "./forecast-window";
 import { FORECAST_COVERAGE, type TForecast, type TForecastQuery } from "./forecast.schema";
-import { readOwnerDay } from "./period";
-import { OWNER_SCOPE, PERSONAL_SCOPE, resolveBusinessScope, toScopeRef, type TReadScope } from "./scope";
+import { readOwnerDay, readOwnerDayAndBusiness } from "./period";
+import { OWNER_SCOPE, PERSONAL_SCOPE, toScopeRef, type TReadScope } from "./scope";
 
 export type TForecastTarget = { business_id: string } | { personal: true } | { owner: true };
 
@@ -190,15 +190,18 @@ export async function getForecast(
   db: TDbOrTx,
   input: { ownerId: string; clock: TClock; target: TForecastTarget; query: TForecastQuery },
 ) {
+  const checkWindow = (day: TOwnerDay) => forecastWindow(input.query, day.today);
+  if ("business_id" in input.target) {
+    const {
+      day,
+      checked: window,
+      scope,
+    } = await readOwnerDayAndBusiness(db, input.ownerId, input.clock, input.target.business_id, checkWindow);
+    return forecastOf(db, day, scope, window, input.query.display_currency);
+  }
   const day = await readOwnerDay(db, input.ownerId, input.clock);
-  const window = forecastWindow(input.query, day.today);
-  const scope: TReadScope =
-    "business_id" in input.target
-      ? await resolveBusinessScope(db, day.ownerId, input.target.business_id)
-      : "personal" in input.target
-        ? PERSONAL_SCOPE
-        : OWNER_SCOPE;
-  return forecastOf(db, day, scope, window, input.query.display_currency);
+  const scope: TReadScope = "personal" in input.target ? PERSONAL_SCOPE : OWNER_SCOPE;
+  return forecastOf(db, day, scope, checkWindow(day), input.query.display_currency);
 }
 
 /** The forecast of a resolved scope over a checked window (GET …/forecast, and the business context). */
