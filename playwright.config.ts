@@ -49,12 +49,21 @@ const EMPTY_STATE_SPECS = [/businesses\.spec\.ts$/, /finance-pages\.spec\.ts$/];
 /** Makes the landing page's picture (public/landing/), not a test: collected only when asked. */
 const MAKERS = process.env.LANDING_SHOT === "1" ? [] : [/landing-shot\.spec\.ts$/];
 
-/** Debian's Chromium (Playwright's own download cannot work here), quiet and without a sandbox. */
+/**
+ * Debian's Chromium (Playwright's own download cannot work here): its old headless shell
+ * (package chromium-headless-shell), the lighter build Playwright itself runs headless by
+ * default; about a third less CPU than the full browser in headless mode (the whole run: 483 s
+ * against 685 s on one machine). The full browser when only it is installed.
+ */
+const DEBIAN_CHROMIUM_BINARY =
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((binary) => fs.existsSync(binary)) ?? "/usr/bin/chromium";
+
+/** Debian's Chromium, quiet and without a sandbox. */
 const DEBIAN_CHROMIUM = {
   ...devices["Desktop Chrome"],
   viewport: { width: 1280, height: 800 },
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
+    executablePath: DEBIAN_CHROMIUM_BINARY,
     args: [
       "--no-sandbox",
       "--disable-gpu",

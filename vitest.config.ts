@@ -1,5 +1,13 @@
 // Unit tests run once; integration tests (*.int.test.ts) run twice, on PGlite in process and on
 // PostgreSQL over a real connection, because PGlite hides races that PostgreSQL shows.
+//
+// Two groups, one after the other (sequence.groupOrder):
+//   0. unit, pglite and postgres on two workers: most files are CPU-bound (PGlite runs in the
+//      worker) or wait on the database, so a second worker uses the second core;
+//   1. the files that start servers or time answers (SOLO_FILES), and the module-mocking files,
+//      one at a time: beside another worker on a 2-core machine their deadlines measured the
+//      neighbour, not the code (a 100,000-line restart must answer within 10 s; a 50,000-row
+//      export within its 30 s).
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -10,10 +18,22 @@ const shared = { exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"] 
 // may already be loaded by an earlier file, so these keep a fresh graph each.
 const MOCKING_FILES = ["server/rest/rest-seam.int.test.ts", "server/ledger/events.int.test.ts"];
 
+// Integration files that time real work (a server's start, cron slots, a large export): alone.
+const SOLO_FILES = [
+  "server/jobs/restart-large-import.int.test.ts",
+  "server/jobs/reconciliation-job.int.test.ts",
+  "server/jobs/daily-brief-job.int.test.ts",
+  "server/ledger/ledger-search.int.test.ts",
+];
+
+const PARALLEL = { groupOrder: 0, maxWorkers: 2 };
+const ALONE = { groupOrder: 1, maxWorkers: 1 };
+
 /**
- * An engine's two projects: most files share one module graph per worker (importing the server
+ * An engine's projects: most files share one module graph per worker (importing the server
  * once instead of once per file was most of the run's time), process.env put back after each file
- * (test/setup/isolate-env.ts); the module-mocking files run isolated, on the same engine.
+ * (test/setup/isolate-env.ts); the solo files share one graph in the second group; the
+ * module-mocking files run isolated, on the same engine, in the second group too.
  */
 function integrationProjects(engine: "pglite" | "postgres", globalSetup: string): TestProjectInlineConfiguration[] {
   const test = {
@@ -29,11 +49,34 @@ function integrationProjects(engine: "pglite" | "postgres", globalSetup: string)
         ...test,
         name: engine,
         include: ["**/*.int.test.ts"],
-        exclude: [...shared.exclude, ...MOCKING_FILES],
+        exclude: [...shared.exclude, ...MOCKING_FILES, ...SOLO_FILES],
         isolate: false,
+        maxWorkers: PARALLEL.maxWorkers,
+        sequence: { groupOrder: PARALLEL.groupOrder },
       },
     },
-    { extends: true, test: { ...test, name: `${engine}-isolated`, include: MOCKING_FILES, isolate: true } },
+    {
+      extends: true,
+      test: {
+        ...test,
+        name: `${engine}-solo`,
+        include: SOLO_FILES,
+        isolate: false,
+        maxWorkers: ALONE.maxWorkers,
+        sequence: { groupOrder: ALONE.groupOrder },
+      },
+    },
+    {
+      extends: true,
+      test: {
+        ...test,
+        name: `${engine}-isolated`,
+        include: MOCKING_FILES,
+        isolate: true,
+        maxWorkers: ALONE.maxWorkers,
+        sequence: { groupOrder: ALONE.groupOrder },
+      },
+    },
   ];
 }
 
@@ -56,6 +99,8 @@ export default defineConfig({
           // Unit tests hold no process state between files, so one module graph serves them all:
           // 84 files in 32 s instead of 106 s, most of which was importing the same modules again.
           isolate: false,
+          maxWorkers: PARALLEL.maxWorkers,
+          sequence: { groupOrder: PARALLEL.groupOrder },
         },
       },
       ...integrationProjects("pglite", "test/setup/pglite-template.ts"),
