@@ -4,10 +4,9 @@
 // itself grants nothing); and the agent's limits used today and this month after a real counted
 // write. axe finds no serious violation (light and dark), and the page fits a 390 px phone.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -23,13 +22,6 @@ let agent: { id: string; token: string };
 async function data<T>(response: Awaited<ReturnType<APIRequestContext["fetch"]>>, status: number): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
   return ((await response.json()) as { data: T }).data;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 const passportCard = (page: Page) => page.getByRole("region", { name: "Passport" });

@@ -4,12 +4,11 @@
 // window (the API's answer, shown in the table and the chart's table). axe finds no serious
 // violation (light and dark, empty and with an answer), nothing is wider than a 390 px phone;
 // screenshots (desktop, phone, dark) go to test-results/screenshots/.
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { addDays, timeZoneOrUtc, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -24,15 +23,6 @@ const TOOL_MINOR = 4_900;
 let businessId = "";
 let toolId = "";
 let currency = "EUR";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
 
 test.beforeAll(async ({ request }) => {
   // The books in the owner's base currency, so the page shows the amounts as recorded.

@@ -2,9 +2,8 @@
 // names the field), and a connection is disconnected from its row in two clicks, after which
 // its signed webhook is refused with 401.
 import { createHmac, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_OWNER_TOKEN, signIn } from "./support";
+import { E2E_OWNER_TOKEN, seriousViolations, signIn } from "./support";
 
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
 const SHOTS = "test-results/screenshots";
@@ -54,8 +53,7 @@ test("a webhook connection needs an explicit business and can be disconnected", 
   await expect(row).toContainText("disconnected");
   await expect(row.getByRole("button", { name: `Disconnect ${name}` })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/connections-disconnected.png`, fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const body = JSON.stringify({
     events: [

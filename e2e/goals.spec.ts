@@ -3,10 +3,9 @@
 // confirmation. The list shows each goal's progress as a bar and a percentage. axe finds no
 // serious violation (light and dark, with goals listed and suggestions open), and nothing is
 // wider than a 390 px phone.
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { asBearer, E2E_OWNER_TOKEN, signIn, lightAndDarkPasses, switchPass } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -20,15 +19,6 @@ const HAND_MADE = "Half a year of runway";
 /** A day a few days back (UTC), so it is in the past in any owner timezone. */
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
 }
 
 test.beforeAll(async ({ request }) => {

@@ -4,9 +4,8 @@
 // spreadsheet (the XLSX zip signature) is refused with the server's 415 message. A mapping
 // confirmed for a bank account reads that account's next statement.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_OWNER_TOKEN, SAME_ORIGIN, signIn } from "./support";
+import { E2E_OWNER_TOKEN, SAME_ORIGIN, seriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -220,11 +219,11 @@ test("a mm/dd/yyyy statement without a currency column goes through the mapping 
   await expect(cells).toContainText(`Hosting ${RUN}`);
   await page.screenshot({ path: `${SHOTS}/imports-mapping-rejected.png`, fullPage: true });
   // The mapping card and the rejected rows pass axe (no serious or critical violation).
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="import-mapping-heading"]')
-    .include('section[aria-labelledby="import-rows-heading"]')
-    .analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(
+    await seriousViolations(page, {
+      include: ['section[aria-labelledby="import-mapping-heading"]', 'section[aria-labelledby="import-rows-heading"]'],
+    }),
+  ).toEqual([]);
   await mapping.getByLabel("Date format").selectOption("mm/dd/yyyy");
   await expect(stat(page, "Rejected")).toHaveText("0");
   await mapping.getByLabel("Default currency").selectOption("USD");
@@ -374,11 +373,11 @@ test("the file's preset is suggested and taken, and a row's project chosen in th
   await expect(project).toHaveValue("");
   await project.selectOption({ label: projectName });
   await page.screenshot({ path: `${SHOTS}/imports-suggestion-project.png`, fullPage: true });
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="import-mapping-heading"]')
-    .include('section[aria-labelledby="import-rows-heading"]')
-    .analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(
+    await seriousViolations(page, {
+      include: ['section[aria-labelledby="import-mapping-heading"]', 'section[aria-labelledby="import-rows-heading"]'],
+    }),
+  ).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/imports-suggestion-project-phone.png`, fullPage: true });
@@ -417,8 +416,7 @@ test("the mapping confirmed for a bank account reads that account's next stateme
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/imports-account-phone.png`, fullPage: true });
-  const uploadAxe = await new AxeBuilder({ page }).include('section[aria-labelledby="import-upload-heading"]').analyze();
-  expect(uploadAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, { include: ['section[aria-labelledby="import-upload-heading"]'] })).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The first statement: the payee column has a name no preset knows; the owner maps it.
@@ -450,8 +448,7 @@ test("the mapping confirmed for a bank account reads that account's next stateme
   await expect(mappingCard.getByText(`Mapping remembered for main-card ${RUN.toLowerCase()}.`)).toBeVisible();
   await expect(mapping.getByLabel("Counterparty", { exact: true })).toHaveValue("Zahlungsempfänger");
   await expect(rows.getByRole("row", { name: new RegExp(`Parken ${RUN}`) })).toContainText("Parkhaus Mitte");
-  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="import-mapping-heading"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, { include: ['section[aria-labelledby="import-mapping-heading"]'] })).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/imports-account-remembered-phone.png`, fullPage: true });

@@ -10,9 +10,8 @@
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, signIn, lightAndDarkPasses, switchPass } from "./support";
+import { apiSession, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,14 +54,6 @@ async function sendSignals(request: APIRequestContext, signals: Array<Record<str
   expect(response.status(), await response.text()).toBe(200);
   const answer = (await response.json()) as { data?: { signals_accepted: number } } & { signals_accepted?: number };
   return (answer.data ?? answer).signals_accepted;
-}
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
 }
 
 function bell(page: Page) {

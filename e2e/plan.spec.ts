@@ -4,22 +4,14 @@
 // says clearly when the plan's limit is reached, the Pro trial starts from its preview's button,
 // and a refused switch (trial used, no checkout) is shown in that plan's card. 390 px and axe.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { apiSession, asBearer, E2E_OWNER_TOKEN, signIn } from "./support";
+import { apiSession, asBearer, E2E_OWNER_TOKEN, seriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
 const RUN = process.env.E2E_RUN_ID ?? String(Date.now());
 const SHOTS = "test-results/screenshots/plan";
 const PHONE = { width: 390, height: 844 };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
-}
 
 async function fitsThePhone(page: Page): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

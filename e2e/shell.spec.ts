@@ -6,10 +6,9 @@
 // Each page is opened once: the passes switch the scheme and then the viewport on the same page
 // (the panel's scheme and layout are CSS media queries only), which is most of this file's time
 // saved; the tests run in parallel, each worker with its own seeded records and session.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { PANEL_PAGES, pageHeading, pagePath, seedPanelRecords, type TPanelPage, type TPanelSeed } from "./panel-pages";
-import { signIn, switchPass } from "./support";
+import { seriousViolations, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "parallel" });
 
@@ -36,19 +35,6 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
   signedIn = await context.storageState();
   await context.close();
 });
-
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => `${node.target.join(" ")} ${node.failureSummary?.split("\n").slice(1).join(" ") ?? ""}`)
-          .join(" | ")}`,
-    );
-}
 
 /** Pairs of visible form controls whose boxes overlap (more than a pixel each way). */
 async function overlappingControls(page: Page): Promise<string[]> {
