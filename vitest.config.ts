@@ -26,6 +26,7 @@ const SOLO_FILES = [
   "server/ledger/ledger-search.int.test.ts",
 ];
 
+/** Files of the first group run two at a time; those of the second, one at a time, after it. */
 const PARALLEL = { groupOrder: 0, maxWorkers: 2 };
 const ALONE = { groupOrder: 1, maxWorkers: 1 };
 
@@ -36,47 +37,33 @@ const ALONE = { groupOrder: 1, maxWorkers: 1 };
  * module-mocking files run isolated, on the same engine, in the second group too.
  */
 function integrationProjects(engine: "pglite" | "postgres", globalSetup: string): TestProjectInlineConfiguration[] {
-  const test = {
-    ...shared,
-    env: { TEST_DB: engine },
-    globalSetup: [globalSetup],
-    setupFiles: ["test/setup/isolate-env.ts"],
-  };
+  const project = (
+    name: string,
+    files: { include: string[]; exclude?: string[] },
+    run: { isolate: boolean; group: typeof PARALLEL },
+  ): TestProjectInlineConfiguration => ({
+    extends: true,
+    test: {
+      ...shared,
+      env: { TEST_DB: engine },
+      globalSetup: [globalSetup],
+      setupFiles: ["test/setup/isolate-env.ts"],
+      name,
+      include: files.include,
+      exclude: [...shared.exclude, ...(files.exclude ?? [])],
+      isolate: run.isolate,
+      maxWorkers: run.group.maxWorkers,
+      sequence: { groupOrder: run.group.groupOrder },
+    },
+  });
   return [
-    {
-      extends: true,
-      test: {
-        ...test,
-        name: engine,
-        include: ["**/*.int.test.ts"],
-        exclude: [...shared.exclude, ...MOCKING_FILES, ...SOLO_FILES],
-        isolate: false,
-        maxWorkers: PARALLEL.maxWorkers,
-        sequence: { groupOrder: PARALLEL.groupOrder },
-      },
-    },
-    {
-      extends: true,
-      test: {
-        ...test,
-        name: `${engine}-solo`,
-        include: SOLO_FILES,
-        isolate: false,
-        maxWorkers: ALONE.maxWorkers,
-        sequence: { groupOrder: ALONE.groupOrder },
-      },
-    },
-    {
-      extends: true,
-      test: {
-        ...test,
-        name: `${engine}-isolated`,
-        include: MOCKING_FILES,
-        isolate: true,
-        maxWorkers: ALONE.maxWorkers,
-        sequence: { groupOrder: ALONE.groupOrder },
-      },
-    },
+    project(
+      engine,
+      { include: ["**/*.int.test.ts"], exclude: [...MOCKING_FILES, ...SOLO_FILES] },
+      { isolate: false, group: PARALLEL },
+    ),
+    project(`${engine}-solo`, { include: SOLO_FILES }, { isolate: false, group: ALONE }),
+    project(`${engine}-isolated`, { include: MOCKING_FILES }, { isolate: true, group: ALONE }),
   ];
 }
 
