@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { PANEL_PAGES } from "./panel-pages";
-import { E2E_BASE_URL, signIn } from "./support";
+import { E2E_BASE_URL, E2E_OWNER_TOKEN, signIn } from "./support";
 
 // The signed-in pages whose path needs no seeded record (e2e/panel-pages.ts lists them all).
 const STATIC_PANEL_PAGES = PANEL_PAGES.flatMap((page) =>
@@ -98,6 +98,28 @@ test("panel pages send the security headers, with a new nonce each time; no HSTS
     expect(api["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(api["x-frame-options"], path).toBe("DENY");
   }
+});
+
+test("once loaded, /v1 answers come straight from the REST layer, with the same body and security headers", async ({
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${E2E_OWNER_TOKEN}`, "Accept-Encoding": "gzip" };
+  // The first /v1 call loads the route (through Next.js); from then on the server entry hands
+  // plain /v1 paths to the REST layer itself (server/http/node-dispatch.ts), so Next.js's Vary
+  // (rsc, next-router-…) is not there; a path Next.js redirects first still goes through Next.js.
+  expect((await request.get("/v1/me", { headers })).status()).toBe(200);
+  const direct = await request.get("/v1/openapi.json", { headers });
+  expect(direct.status()).toBe(200);
+  expect(direct.headers()["vary"]).toBe("Accept-Encoding");
+  expect(direct.headers()["content-encoding"]).toBe("gzip");
+  expect(direct.headers()["x-frame-options"]).toBe("DENY");
+  expect(((await direct.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  const small = await request.get("/v1/me", { headers });
+  expect(small.headers()["content-encoding"]).toBeUndefined();
+  expect(Number(small.headers()["content-length"])).toBe((await small.body()).length);
+  const redirected = await request.get("/v1/me/", { headers, maxRedirects: 0 });
+  expect(redirected.status()).toBe(308);
+  expect(redirected.headers()["location"]).toBe("/v1/me");
 });
 
 test("another site cannot frame the approvals page", async ({ page }) => {

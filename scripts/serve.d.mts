@@ -1,5 +1,7 @@
 // Types of scripts/serve.mjs for the TypeScript tests that exercise it.
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export declare const SOCKET_ADDRESS_HEADER: string;
 export declare function stampSocketAddress(req: IncomingMessage): void;
+export declare const NODE_DISPATCH_KEY: symbol;
+export declare function dispatchDirectly(req: IncomingMessage, res: ServerResponse, options?: { dev?: boolean }): boolean;

@@ -5,7 +5,9 @@
 // could not tell the real peer from a forged header. Here, before Next.js sees a request, any
 // client copy of the socket-address header is dropped and the socket's address put in its
 // place (server/auth/client-ip.ts reads it, and X-Forwarded-For only as far as TRUST_PROXY
-// says). Everything else is Next.js's own request handler, as `next start` runs it.
+// says). Everything else is Next.js's own request handler, as `next start` runs it, but for
+// the plain /v1 paths once their route is loaded: those go straight to the REST layer's handler
+// (dispatchDirectly; server/http/node-dispatch.ts says why).
 //
 // Plain JavaScript on purpose: loading it through tsx cost the server process ~100 MB of
 // resident memory, which the 100,000-line restart test (512 MB) cannot spare. scripts/start.ts
@@ -16,6 +18,26 @@ import http from "node:http";
 
 /** The header server/auth/client-ip.ts trusts (its test keeps the two names equal). */
 export const SOCKET_ADDRESS_HEADER = "x-fbo-socket-address";
+
+/**
+ * Where routes leave their dispatchers once Next.js has loaded them, by name: app/v1's for the
+ * plain /v1 paths (server/http/node-dispatch.ts NODE_DISPATCH_KEY; its test keeps the two equal).
+ */
+export const NODE_DISPATCH_KEY = Symbol.for("finance-back-office.node-dispatch");
+
+/**
+ * Hands the request straight to a registered route handler (a plain /v1 path: the REST layer's)
+ * and returns true, or returns false: nothing registered takes it yet, or in development (the
+ * routes are reloaded there).
+ */
+export function dispatchDirectly(req, res, { dev = false } = {}) {
+  const dispatchers = dev ? undefined : globalThis[NODE_DISPATCH_KEY];
+  if (!dispatchers) return false;
+  for (const dispatch of dispatchers.values()) {
+    if (dispatch(req, res) === true) return true;
+  }
+  return false;
+}
 
 /** A client's own copy of the header is dropped and the socket's address put in its place. */
 export function stampSocketAddress(req) {
@@ -36,6 +58,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     stampSocketAddress(req);
+    if (dispatchDirectly(req, res, { dev })) return;
     handle(req, res).catch((error) => {
       console.error(error);
       if (!res.headersSent) res.statusCode = 500;

@@ -4,6 +4,7 @@
 // BENCH_BARE_ROUTE=1 (scripts/bench.ts sets it).
 import { toBusinessDto } from "@/server/businesses/business-service";
 import { getDatabase } from "@/server/db/client";
+import { registerNodeDispatch } from "@/server/http/node-dispatch";
 
 const enabled = () => process.env.BENCH_BARE_ROUTE === "1";
 
@@ -40,4 +41,23 @@ export async function bareDbGet(_req: Request, { params }: { params: Promise<{ i
   if (!row) return new Response(null, { status: 404 });
   const body = JSON.stringify({ data: toBusinessDto(row), request_id: "req_00000000000000000000000000000000" });
   return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+}
+
+const BARE_PATH = /^\/bench\/(bare|bare-db)\/([A-Za-z0-9-]+)$/;
+
+/**
+ * The bare routes reach their handlers the way plain /v1 paths do (straight from the server
+ * entry once loaded: server/http/node-dispatch.ts), so the comparison is of handlers, not of
+ * routing. Called by their mount points; only with BENCH_BARE_ROUTE=1.
+ */
+export function registerBareDispatch(): void {
+  if (!enabled()) return;
+  registerNodeDispatch(
+    "bench-bare",
+    async (req) => {
+      const [, kind, id] = BARE_PATH.exec(new URL(req.url).pathname)!;
+      return kind === "bare" ? bareGet() : bareDbGet(req, { params: Promise.resolve({ id: id! }) });
+    },
+    (url) => BARE_PATH.test(url.split("?", 1)[0]!),
+  );
 }
