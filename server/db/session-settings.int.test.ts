@@ -1,5 +1,6 @@
 // The settings each engine's sessions open with (server/db/adapters.ts): PostgreSQL's pooled
-// sessions sort in 16 MB (the SaaS metrics statement spilled to disk at the default 4 MB), and an
+// sessions sort in 16 MB (the SaaS metrics statement spilled to disk at the default 4 MB) and start
+// no parallel workers (they cost the 1,000,000-event reads more than they saved), and an
 // on-disk PGlite keeps a 32 MB buffer pool (the default 128 MB stayed resident in the server
 // process after a large import, past the restart test's 512 MB).
 import fs from "node:fs";
@@ -11,11 +12,12 @@ import { connectDatabase } from "./client";
 import { PREPARED, preparedStatementName } from "./prepared-statements";
 
 describe("session settings", () => {
-  it.runIf(testEngine() === "postgres")("PostgreSQL sessions have work_mem 16MB", async () => {
+  it.runIf(testEngine() === "postgres")("PostgreSQL sessions have work_mem 16MB and no parallel workers", async () => {
     const database = await createTestDatabase();
     try {
-      const rows = await database.prisma.$queryRaw<Array<{ work_mem: string }>>`SHOW work_mem`;
-      expect(rows[0]!.work_mem).toBe("16MB");
+      const rows = await database.prisma.$queryRaw<Array<{ work_mem: string; workers: string }>>`
+        SELECT current_setting('work_mem') AS work_mem, current_setting('max_parallel_workers_per_gather') AS workers`;
+      expect(rows[0]).toEqual({ work_mem: "16MB", workers: "0" });
     } finally {
       await database.close();
     }
