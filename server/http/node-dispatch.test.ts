@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NextConfig } from "next";
 import * as serverEntry from "../../scripts/serve.mjs";
 import {
@@ -196,6 +196,20 @@ describe("the /v1 dispatcher of the server entry", () => {
     expect(seen!.body.equals(body)).toBe(true);
   });
 
+  it("a forged or malformed Host header neither fails the request nor moves its path", async () => {
+    const seen: string[] = [];
+    const url = await serve(async (req) => {
+      seen.push(new URL(req.url).pathname + new URL(req.url).search);
+      return new Response(null, { status: 204 });
+    });
+    for (const host of ["a b", "evil.example/x?", "evil.example#", "user@evil.example", "[::1", "", "127.0.0.1:80"]) {
+      const answer = await request(`${url}/v1/imports?dry_run=true`, { headers: { host } });
+      expect(answer.status, JSON.stringify(host)).toBe(204);
+    }
+    expect(new Set(seen)).toEqual(new Set(["/v1/imports?dry_run=true"]));
+    expect(seen).toHaveLength(7);
+  });
+
   it("answers HEAD with the headers and no body", async () => {
     const url = await serve(async () => json({ data: "x".repeat(5000) }));
     const answer = await request(`${url}/v1/things`, { method: "HEAD", headers: { "accept-encoding": "gzip" } });
@@ -213,12 +227,16 @@ describe("the /v1 dispatcher of the server entry", () => {
     expect((await request(`${url}/v1/me`, { method: "OPTIONS" })).status).toBe(200);
   });
 
-  it("answers the contract's internal_error body if the handler itself throws", async () => {
+  it("answers the contract's internal_error body if the handler itself throws, and logs it with secrets masked", async () => {
     const url = await serve(async () => {
-      throw new Error("boom");
+      throw new Error("boom for agt_live_0123456789abcdef");
     });
-    const original = console.error;
-    console.error = () => {};
+    const lines: string[] = [];
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    vi.stubEnv("LOG_LEVEL", "error");
     try {
       const answer = await request(`${url}/v1/things`);
       expect(answer.status).toBe(500);
@@ -227,8 +245,13 @@ describe("the /v1 dispatcher of the server entry", () => {
       });
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     } finally {
-      console.error = original;
+      stderr.mockRestore();
+      vi.unstubAllEnvs();
     }
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({ level: "error", method: "GET", url: "/v1/things", error: "boom for agt_[redacted]" }),
+    ]);
   });
 
   it("aborts the request's signal when the client goes away before the answer", async () => {

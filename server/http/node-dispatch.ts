@@ -18,6 +18,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
 import { INTERNAL_ERROR_WITHOUT_KEY_MESSAGE } from "../errors/app-error";
+import { errorFields, log } from "../log";
 
 /**
  * Where routes leave their dispatchers for scripts/serve.mjs, by name (a global Map: the server
@@ -66,6 +67,19 @@ function isCompressible(contentType: string | null): boolean {
   );
 }
 
+/** A Host the URL may be built on: a name or address, with a port or not. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The request's URL: its own path and query, on the Host it named when that is a plain host
+ * (nothing downstream reads /v1's host), else on localhost, so that a forged Host ("a b",
+ * "evil/x?") can neither fail the request nor move its path into the query.
+ */
+function requestUrl(req: IncomingMessage): string {
+  const host = req.headers.host;
+  return `http://${host && PLAIN_HOST.test(host) ? host : "localhost"}${req.url ?? "/"}`;
+}
+
 function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -74,7 +88,7 @@ function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+  return new Request(requestUrl(req), {
     method,
     headers,
     signal,
@@ -152,9 +166,12 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   }
 }
 
-/** The last resort when the handler itself throws (the REST layer answers its own errors): the contract's error body. */
-function sendInternalError(res: ServerResponse, error: unknown) {
-  console.error(error);
+/**
+ * The last resort when the handler itself throws (the REST layer answers its own errors): the
+ * contract's error body, and a line in the structured log (which masks secrets).
+ */
+function sendInternalError(req: IncomingMessage, res: ServerResponse, error: unknown) {
+  log.error("request failed before an answer", { method: req.method, url: req.url, ...errorFields(error) });
   if (res.headersSent) {
     res.destroy();
     return;
@@ -185,7 +202,7 @@ export function createNodeDispatch(handler: TWebHandler, accepts: (url: string) 
       try {
         await send(req, res, await handler(toWebRequest(req, controller.signal)));
       } catch (error) {
-        sendInternalError(res, error);
+        sendInternalError(req, res, error);
       }
     })();
     return true;
