@@ -1,6 +1,6 @@
 // Delivering notifications to the outside channels (pinned-wave2 §4.3–4.4): the drain of the
 // notification_deliveries outbox, run by the `notification-delivery` job (jobs/notification-
-// delivery.ts): in process on the embedded database, through pg-boss on PostgreSQL.
+// delivery.ts), in process in every instance on either engine.
 //
 // One run: claim the due deliveries in small batches (FOR UPDATE SKIP LOCKED plus a short lease
 // the run renews while it attempts them), attempt each OUTSIDE any transaction (a receiver may
