@@ -23,6 +23,7 @@ const SOLO_FILES = [
   "server/jobs/restart-large-import.int.test.ts",
   "server/jobs/reconciliation-job.int.test.ts",
   "server/jobs/daily-brief-job.int.test.ts",
+  "server/jobs/dead-instance.int.test.ts",
   "server/ledger/ledger-search.int.test.ts",
 ];
 

@@ -135,7 +135,13 @@ describe.skipIf(testEngine() !== "postgres")("pg-boss (DATABASE_URL set)", () =>
       const schedules = await a.queue!.boss.getSchedules();
       expect(schedules).toHaveLength(1);
       expect(schedules[0]).toMatchObject({ name: RECONCILIATION_JOB, cron: RECONCILIATION_CRON });
-      expect(await a.queue!.boss.getQueue(RECONCILIATION_JOB)).toMatchObject({ policy: "stately" });
+      // A dead instance's run lapses after the 20 s lease and is retried at once (job-lease.ts).
+      expect(await a.queue!.boss.getQueue(RECONCILIATION_JOB)).toMatchObject({
+        policy: "stately",
+        expireInSeconds: 20,
+        retryDelay: 0,
+        retryLimit: 2,
+      });
       const installed = await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(
         `SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = '${PG_BOSS_SCHEMA}'`,
       );

@@ -2,10 +2,11 @@
 //
 // One definition per job (TJob), two runners:
 //   - the in-process scheduler (scheduler.ts): every job on the embedded database (PGlite, one
-//     process), and on PostgreSQL the jobs without `cron` (idempotent sweeps: each instance may
-//     run them);
+//     process), and on PostgreSQL the jobs without `cron` (idempotent sweeps and the notification
+//     delivery: each instance runs them);
 //   - pg-boss (pg-boss-runner.ts), on PostgreSQL only: the jobs with `cron` (the daily
-//     reconciliation), on their schedule, once across all instances.
+//     reconciliation), on their schedule, once across all instances, each run under a lease that
+//     a dead instance stops renewing (job-lease.ts).
 import type { TDbOrTx } from "../db/client";
 import { dailyBriefJob } from "./daily-brief";
 import { fxRefreshJob } from "./fx-refresh";
@@ -29,6 +30,12 @@ export const JOBS: readonly TJob[] = [
   // start go one after another.
   reconciliationJob,
 ];
+
+/**
+ * Jobs that once ran through pg-boss and now run in process: a database that still holds their
+ * cron schedule would keep queueing runs nobody fetches.
+ */
+const RETIRED_QUEUED_JOBS = [NOTIFICATION_DELIVERY_JOB];
 
 export type TRunningJobs = {
   scheduler: TScheduler;
@@ -56,22 +63,20 @@ export async function startScheduledJobs(getDb: () => Promise<TDbOrTx>, options:
     try {
       // Loaded only on PostgreSQL: the embedded database never needs pg-boss.
       const { startQueuedJobs } = await import("./pg-boss-runner");
-      queue = await startQueuedJobs(queued, getDb, { ...options.queue, connectionString: options.databaseUrl! });
+      queue = await startQueuedJobs(queued, getDb, {
+        ...options.queue,
+        connectionString: options.databaseUrl!,
+        retired: RETIRED_QUEUED_JOBS,
+      });
     } catch (error) {
       scheduler.stop();
       throw error;
     }
   }
-  // A write that queued a notification delivery wakes its job (in process, or through the queue).
+  // A write that queued a notification delivery wakes this instance's delivery job; what a
+  // stopped server left pending goes out with the scheduler's run at start.
   if (jobs.some((job) => job.name === NOTIFICATION_DELIVERY_JOB)) {
-    const deliveryQueue = queued.some((job) => job.name === NOTIFICATION_DELIVERY_JOB) ? queue : null;
-    const wake = deliveryQueue
-      ? () => void deliveryQueue.trigger(NOTIFICATION_DELIVERY_JOB).catch(() => undefined)
-      : () => scheduler.wake(NOTIFICATION_DELIVERY_JOB);
-    setDeliveryWaker(wake);
-    // What a stopped server left pending goes out now, not at the next cron minute (in process,
-    // the scheduler's run at start already does it).
-    if (deliveryQueue) wake();
+    setDeliveryWaker(() => scheduler.wake(NOTIFICATION_DELIVERY_JOB));
   }
   return {
     scheduler,

@@ -13,8 +13,6 @@ export type TJob = {
    * schedule, once across all instances (pg-boss-runner.ts), instead of in process.
    */
   cron?: string;
-  /** pg-boss only: how often its workers poll the queue (seconds; default 10). A job woken by writes polls often. */
-  queuePollingSeconds?: number;
   /** Runs once; what it answers is logged at debug level. */
   run: (db: TDbOrTx, now: Date) => Promise<unknown>;
 };
