@@ -30,6 +30,7 @@ import { newOAuthNonce, signOAuthState } from "./oauth-state";
 import { PROVIDER_CATALOG, providerInfo, takesSigningSecret, type TProvider, type TProviderInfo } from "../sources/providers";
 import { searchAdsAuthorizeUrl } from "./search-ads-oauth";
 import { signingSecretIssue } from "./signing-secret";
+import { updateReadIntegration } from "./update-integration";
 import { buildSyncSample } from "./sync-samples";
 
 const GENERIC_SECRET_PREFIX = "whsec_";
@@ -384,20 +385,16 @@ export async function disconnectIntegration(db: TDbOrTx, caller: TCaller, id: st
     if (row.status === "disconnected") {
       throw new AppError("state_conflict", "This integration is already disconnected.", { details: { status: row.status } });
     }
-    const [updated] = await tx.integration.updateManyAndReturn({
-      where: { id: row.id, ownerId: caller.ownerId, status: row.status },
-      data: { status: "disconnected", secretEncrypted: null, credentialsEncrypted: null, config: Prisma.DbNull },
-      select: INTEGRATION_DTO_FIELDS,
-    });
-    if (!updated) throw new AppError("state_conflict", "This integration changed meanwhile; try again.");
-    await auditCaller(
+    return updateReadIntegration(
       tx,
       caller,
-      "integration.disconnected",
-      { type: "integration", id: row.id },
-      { provider: row.provider, business_id: row.businessId, account_id: row.accountId, previous_status: row.status },
+      row,
+      { status: "disconnected", secretEncrypted: null, credentialsEncrypted: null, config: Prisma.DbNull },
+      {
+        action: "integration.disconnected",
+        details: { provider: row.provider, business_id: row.businessId, account_id: row.accountId, previous_status: row.status },
+      },
     );
-    return toIntegrationDto(updated);
   });
 }
 

@@ -4,15 +4,14 @@
 // providers whose catalog entry says where the platform shows it; the owner replaces it when
 // the platform rotates it. Stored only encrypted; never answered, audited or logged.
 import type { TCaller } from "../auth/caller";
-import { auditCaller } from "../audit/audit-service";
 import { encryptSecret } from "../crypto/secret-box";
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { requireIntegration } from "../sources/integration-store";
 import { providerInfo, takesSigningSecret, type TProviderInfo } from "../sources/providers";
-import { INTEGRATION_DTO_FIELDS, toIntegrationDto } from "./integration-dto";
 import type { TIntegration } from "./integration.schema";
+import { updateReadIntegration } from "./update-integration";
 
 /** What is wrong with a connect body's signing_secret for this provider: missing, or not taken; null when right. */
 export function signingSecretIssue(info: TProviderInfo, secret: string | undefined): { path: string; message: string } | null {
@@ -60,19 +59,12 @@ export async function replaceSigningSecret(db: TDbOrTx, caller: TCaller, id: str
         { details: { status: row.status } },
       );
     }
-    const [updated] = await tx.integration.updateManyAndReturn({
-      where: { id: row.id, ownerId: caller.ownerId, status: "active" },
-      data: { secretEncrypted },
-      select: INTEGRATION_DTO_FIELDS,
-    });
-    if (!updated) throw new AppError("state_conflict", "This integration changed meanwhile; try again.");
-    await auditCaller(
+    return updateReadIntegration(
       tx,
       caller,
-      "integration.signing_secret_replaced",
-      { type: "integration", id: row.id },
-      { provider: row.provider, account_id: row.accountId },
+      row,
+      { secretEncrypted },
+      { action: "integration.signing_secret_replaced", details: { provider: row.provider, account_id: row.accountId } },
     );
-    return toIntegrationDto(updated);
   });
 }
