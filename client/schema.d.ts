@@ -1345,6 +1345,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/integrations/{id}/signing-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace a provider connection's signing secret
+     * @description For a payments_a, social_ads, billing_a or billing_b connection: stores the secret the platform now signs the account's deliveries with (after the platform rotated it, or for a connection made before connect asked for it). From then on a delivery reaches this connection only when its signature verifies with the new secret; a platform that signs with the old and the new secret together during its rotation is accepted throughout. Stored encrypted and never answered: the answer is the integration. Another owner's: 404. Another provider (generic, search_ads, a bank, manual_import) or a connection that is not active (connect it again with its secret): 409 state_conflict. Audited (integration.signing_secret_replaced, without the secret). Allowed after a trial ended, like sync: it keeps deliveries flowing. Additive (issue 32).
+     */
+    put: operations["integrations-replaceSigningSecret"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/imports/presets": {
     parameters: {
       query?: never;
@@ -3870,6 +3890,8 @@ export interface components {
       source_type: string;
       webhook_path: string | null;
       signature_header: string | null;
+      /** @description Where the platform shows the signing secret that POST /v1/integrations/{provider}/connect asks for (signing_secret); null: connect takes none. Additive (issue 32). */
+      signing_secret_location: string | null;
       description: string;
       /** @description The owner's active connections of this provider. */
       connected: number;
@@ -3885,6 +3907,8 @@ export interface components {
       source_type: string;
       webhook_path: string | null;
       signature_header: string | null;
+      /** @description Where the platform shows the signing secret that POST /v1/integrations/{provider}/connect asks for (signing_secret); null: connect takes none. Additive (issue 32). */
+      signing_secret_location: string | null;
       description: string;
     };
     SyncResult: {
@@ -10440,6 +10464,8 @@ export interface operations {
           business_id: string;
           /** @description The account at the provider whose deliveries this connection receives (search_ads: the customer id its relay sends). */
           account_id: string;
+          /** @description payments_a, social_ads, billing_a and billing_b: the secret the platform signs this account's deliveries with, copied from the platform (CatalogEntry.signing_secret_location says where); required for them, refused for the others. A delivery reaches this connection only when its signature verifies with it. Stored encrypted; never answered. Additive (issue 32). */
+          signing_secret?: string;
           name?: string;
         };
       };
@@ -10573,6 +10599,62 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Integration"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "integrations-replaceSigningSecret": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+        /** @description Makes the write safe to retry; see the conventions. */
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The secret the platform signs this account's deliveries with (CatalogEntry.signing_secret_location says where it is shown). */
+          signing_secret: string;
+        };
+      };
+    };
     responses: {
       /** @description Successful response */
       200: {

@@ -27,7 +27,11 @@ test("the owner approves an agent's ad budget change shown as a diff", async ({ 
   );
   const adAccount = `act_${randomUUID()}`;
   const integration = await data<{ id: string }>(
-    await owner("POST", "/v1/integrations/social_ads/connect", { business_id: business.id, account_id: adAccount }),
+    await owner("POST", "/v1/integrations/social_ads/connect", {
+      business_id: business.id,
+      account_id: adAccount,
+      signing_secret: E2E_SOCIAL_ADS_SECRET,
+    }),
     201,
   );
   const agentName = `Budget agent ${randomUUID().slice(0, 6)}`;

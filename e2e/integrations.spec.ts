@@ -2,10 +2,11 @@
 // generic webhook connected through the panel with its secret shown once, then a REAL signed
 // delivery from the test (HMAC-SHA256 over the exact raw body, as any outside system would
 // send it) whose revenue event and payout signal reach the page after a reload: the
-// connection's last sync and the alert. A provider account connects and syncs too.
+// connection's last sync and the alert. A provider account connects with the signing secret its
+// platform shows, receives what the platform signs with it, replaces it, and syncs.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, signIn } from "./support";
+import { apiSession, expectNoSeriousViolations, lightAndDarkPasses, signIn, switchPass } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -162,7 +163,10 @@ test("a generic webhook is connected, shows its secret once and receives a signe
   await page.screenshot({ path: `${SHOTS}/integrations.png`, fullPage: true });
 });
 
-test("a provider account connects and syncs on demand", async ({ page }) => {
+test("a provider account connects with its signing secret, receives what it signs, and replaces it", async ({
+  page,
+  request,
+}) => {
   await signIn(page, token);
   await openIntegrations(page);
 
@@ -171,21 +175,91 @@ test("a provider account connects and syncs on demand", async ({ page }) => {
   // Only what can be connected with an account id is offered: no bank provider, no OAuth.
   await expect(form.getByLabel("Provider", { exact: true }).locator("option", { hasText: "Bank provider" })).toHaveCount(0);
   await form.getByLabel("Provider", { exact: true }).selectOption({ label: "Payments A" });
+  // Where the platform shows the secret, for the chosen provider.
+  const secretField = form.getByLabel("Signing secret");
+  await expect(secretField).toHaveAccessibleDescription(
+    /Payments A dashboard → Developers → Webhooks → your endpoint → Signing secret\..*\/v1\/webhooks\/payments_a/,
+  );
+
+  // Nothing filled: every missing field is named at once.
+  await form.getByRole("button", { name: "Connect account" }).click();
+  await expect(form.getByLabel("Business")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Provider account id")).toHaveAttribute("aria-invalid", "true");
+  await expect(secretField).toHaveAttribute("aria-invalid", "true");
+  await expect(secretField).toHaveAccessibleDescription(/required: copy it from the platform/i);
+  await axePasses(page, "the connect form with its errors");
+  await form.screenshot({ path: `${SHOTS}/integrations-connect-errors.png` });
+
+  const account = `acct_e2e_${RUN}`;
+  const secret = `e2e-payments-secret-${RUN}-${randomUUID().slice(0, 8)}`;
   await form.getByLabel("Business").selectOption({ label: BUSINESS });
-  await form.getByLabel("Provider account id").fill(`acct_e2e_${RUN}`);
+  await form.getByLabel("Provider account id").fill(account);
+  await secretField.fill(secret);
   await form.getByLabel("Connection name (optional)").fill("E2E payments");
   await form.getByRole("button", { name: "Connect account" }).click();
   await expect(form.getByRole("status")).toHaveText("E2E payments was connected.");
+  await expect(secretField).toHaveValue("");
+  expect(await everythingOnThePage(page)).not.toContain(secret);
 
   const connection = page.getByRole("row", { name: /E2E payments/ });
-  await expect(connection).toContainText(`acct_e2e_${RUN}`);
+  await expect(connection).toContainText(account);
   await expect(connection.getByTestId("last-sync")).toHaveText("never");
 
-  await connection.getByRole("button", { name: "Sync E2E payments" }).click();
-  const connections = page.getByRole("region", { name: "Connections" });
-  await expect(connections.getByRole("status")).toContainText(/E2E payments synced: \d+ events? inserted, \d+ deduped/);
+  // The platform signs the account's charges with that secret: they reach the connection; a
+  // charge signed with anything else is refused.
+  const charge = (id: string) =>
+    JSON.stringify({
+      id: `evt_${id}`,
+      type: "charge.succeeded",
+      account,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id, object: "charge", amount: 1999, currency: "eur", created: Math.floor(Date.now() / 1000) } },
+    });
+  const signedCharge = (key: string, body: string) => {
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac("sha256", key).update(`${t}.${body}`).digest("hex");
+    return { headers: { "Content-Type": "application/json", "X-PaymentsA-Signature": `t=${t},v1=${v1}` }, data: body };
+  };
+  const forged = charge(`ch_forged_${RUN}`);
+  expect((await request.post("/v1/webhooks/payments_a", signedCharge(`${secret}x`, forged))).status()).toBe(401);
+  const paid = charge(`ch_paid_${RUN}`);
+  const delivered = await request.post("/v1/webhooks/payments_a", signedCharge(secret, paid));
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  await page.reload();
   await expect(connection.getByTestId("last-sync")).not.toHaveText("never");
+
+  // The platform rotated the secret: replace it (a dialog; an empty one is refused).
+  await connection.getByRole("button", { name: "Replace secret of E2E payments" }).click();
+  const dialog = page.getByRole("dialog", { name: "Replace the signing secret of E2E payments" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Replace secret" }).click();
+  await expect(dialog.getByLabel("Signing secret")).toHaveAttribute("aria-invalid", "true");
+  await axePasses(page, "the replace-secret dialog with its error");
+  await dialog.screenshot({ path: `${SHOTS}/integrations-replace-secret.png` });
+  const rotated = `e2e-payments-rotated-${RUN}-${randomUUID().slice(0, 8)}`;
+  await dialog.getByLabel("Signing secret").fill(rotated);
+  await dialog.getByRole("button", { name: "Replace secret" }).click();
+  await expect(dialog).toBeHidden();
+  const connections = page.getByRole("region", { name: "Connections" });
+  await expect(connections.getByRole("status")).toContainText("The signing secret of E2E payments was replaced");
+  expect((await request.post("/v1/webhooks/payments_a", signedCharge(secret, charge(`ch_old_${RUN}`)))).status()).toBe(401);
+  expect((await request.post("/v1/webhooks/payments_a", signedCharge(rotated, charge(`ch_new_${RUN}`)))).status()).toBe(200);
+  expect(await everythingOnThePage(page)).not.toContain(rotated);
+
+  await connection.getByRole("button", { name: "Sync E2E payments" }).click();
+  await expect(connections.getByRole("status")).toContainText(/E2E payments synced: \d+ events? inserted, \d+ deduped/);
   await expect(connection.getByRole("button", { name: "Sync E2E payments" })).toBeEnabled();
   await connections.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/integrations-sync.png` });
 });
+
+/** axe finds nothing serious in light and dark, on a desktop and on a 390 px phone (no wider than it). */
+async function axePasses(page: Page, label: string) {
+  const desktop = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const [scheme, size, viewport] of lightAndDarkPasses(desktop, { width: 390, height: 844 })) {
+    await switchPass(page, scheme, viewport);
+    await expectNoSeriousViolations(page, `${label} (${scheme}, ${size})`);
+    if (size === "phone") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await switchPass(page, "light", desktop);
+}

@@ -7,7 +7,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** STATIC_OWNER_TOKEN of the server the e2e run starts. */
 export const E2E_OWNER_TOKEN = "e2e-owner-token-0123456789";
-/** The e2e server's social_ads webhook secret: the tests sign the platform's deliveries with it. */
+/** The social_ads app secret the e2e connections are made with (also the server's): the tests sign the platform's deliveries with it. */
 export const E2E_SOCIAL_ADS_SECRET = "e2e-social-ads-secret";
 
 /** The server the e2e run starts (localhost, not 127.0.0.1: see playwright.config.ts); E2E_PORT overrides the port. */

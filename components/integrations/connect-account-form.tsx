@@ -1,6 +1,8 @@
 "use client";
 // "Connect a provider account": one of the available account-based providers (payments,
-// ads, billing), a business and the account id at the provider whose webhooks land here.
+// ads, billing), a business, the account id at the provider whose webhooks land here and the
+// signing secret the platform signs them with. The account id and the secret are always sent
+// (empty too), so the server names every missing field at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -9,9 +11,10 @@ import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
 import { BusinessField, CHOOSE_BUSINESS } from "./business-field";
 import type { TCatalogEntry } from "./catalog";
+import { SigningSecretField } from "./signing-secret-field";
 import type { TBusinessOption } from "./use-businesses";
 
-const FIELDS = ["provider", "business_id", "account_id", "name"] as const;
+const FIELDS = ["provider", "business_id", "account_id", "signing_secret", "name"] as const;
 
 export function ConnectAccountForm(props: {
   providers: TCatalogEntry[];
@@ -26,6 +29,7 @@ export function ConnectAccountForm(props: {
   const [chosenProvider, setChosenProvider] = useState("");
   const [chosenBusiness, setChosenBusiness] = useState("");
   const [accountId, setAccountId] = useState("");
+  const [signingSecret, setSigningSecret] = useState("");
   const [name, setName] = useState("");
   const [authorizeUrl, setAuthorizeUrl] = useState<string | null>(null);
   const provider = chosenProvider || (props.providers[0]?.provider ?? "");
@@ -40,6 +44,7 @@ export function ConnectAccountForm(props: {
         form.succeeded(data.name);
         setAuthorizeUrl(data.authorize_url);
         setAccountId("");
+        setSigningSecret("");
         setName("");
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.integrations.list.pathKey() }),
@@ -69,12 +74,12 @@ export function ConnectAccountForm(props: {
       onSubmit={(event) => {
         event.preventDefault();
         if (!providerInfo) return;
-        const account = accountId.trim();
         const trimmedName = name.trim();
         connect.mutate({
           provider: providerInfo.provider,
           business_id: businessId,
-          ...(account ? { account_id: account } : {}),
+          account_id: accountId,
+          signing_secret: signingSecret,
           ...(trimmedName ? { name: trimmedName } : {}),
         });
       }}
@@ -133,6 +138,15 @@ export function ConnectAccountForm(props: {
           />
         )}
       </Field>
+      <SigningSecretField
+        entry={providerInfo}
+        value={signingSecret}
+        error={errors.fields.signing_secret}
+        onChange={(value) => {
+          setSigningSecret(value);
+          edited("signing_secret");
+        }}
+      />
       <Field label="Connection name (optional)" error={errors.fields.name}>
         {(control) => (
           <input

@@ -1,7 +1,8 @@
 "use client";
 // The owner's connections, newest first: provider, name, business, status, the provider
-// account, when a delivery or sync last reached it, and a Sync button for the providers the
-// service pulls from (the generic webhook only receives).
+// account, when a delivery or sync last reached it, a Sync button for the providers the
+// service pulls from (the generic webhook only receives) and, for a platform account, a way to
+// replace its signing secret.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
@@ -17,6 +18,7 @@ import { PlugIcon, RepeatIcon } from "../ui/icons";
 import { StatusPill } from "../ui/status-pill";
 import { describeSync, type TCatalogEntry } from "./catalog";
 import { RelativeTime } from "./relative-time";
+import { ReplaceSecretDialog } from "./replace-secret-dialog";
 import type { TBusinessOption } from "./use-businesses";
 
 const PAGE_SIZE = 25;
@@ -27,6 +29,12 @@ type TSyncNotice = { integrationId: string; text: string };
 function canSync(integration: TIntegration, catalog: TCatalogEntry[]): boolean {
   const entry = catalog.find((e) => e.provider === integration.provider);
   return integration.status === "active" && (entry?.connect === "account" || entry?.connect === "oauth");
+}
+
+/** Active platform connections, whose deliveries verify with a signing secret the owner gave (and may replace). */
+function canReplaceSecret(integration: TIntegration, catalog: TCatalogEntry[]): boolean {
+  const entry = catalog.find((e) => e.provider === integration.provider);
+  return integration.status === "active" && Boolean(entry?.signing_secret_location);
 }
 
 /** Connections the owner can disconnect (not the statement import's own, not one already disconnected). */
@@ -40,6 +48,7 @@ export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: T
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<TSyncNotice | null>(null);
+  const [replacing, setReplacing] = useState<TIntegration | null>(null);
   const input = { limit: PAGE_SIZE };
   const list = useCursorList({
     queryKey: trpc.integrations.list.infiniteQueryKey(input),
@@ -145,6 +154,11 @@ export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: T
               Sync<span className="visually-hidden"> {i.name}</span>
             </ActionButton>
           ) : null}
+          {canReplaceSecret(i, props.catalog) ? (
+            <button type="button" className="button button-secondary" onClick={() => setReplacing(i)}>
+              Replace secret<span className="visually-hidden"> of {i.name}</span>
+            </button>
+          ) : null}
           {canDisconnect(i) && confirming !== i.id ? (
             <button type="button" className="button button-secondary" onClick={() => setConfirming(i.id)}>
               Disconnect<span className="visually-hidden"> {i.name}</span>
@@ -193,6 +207,18 @@ export function ConnectionsCard(props: { catalog: TCatalogEntry[]; businesses: T
         items={list.items}
         columns={columns}
         rowProps={(i) => ({ "data-integration-id": i.id, ...(notice?.integrationId === i.id ? { "data-current": true } : {}) })}
+      />
+      <ReplaceSecretDialog
+        integration={replacing}
+        entry={props.catalog.find((e) => e.provider === replacing?.provider)}
+        onReplaced={(integration) => {
+          setError(null);
+          setNotice({
+            integrationId: integration.id,
+            text: `The signing secret of ${integration.name} was replaced: only deliveries signed with the new one reach it.`,
+          });
+        }}
+        onClose={() => setReplacing(null)}
       />
     </ListCard>
   );

@@ -40,7 +40,7 @@ export function IntegrationsView() {
         <CardSection
           headingId="connect-account-heading"
           title="Connect a provider account"
-          description="Payments, ads and billing: their webhooks land on the business you choose."
+          description="Payments, ads and billing: the webhooks your account signs land on the business you choose."
         >
           <div className="card-body">
             <ConnectAccountForm

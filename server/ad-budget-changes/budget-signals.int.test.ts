@@ -13,7 +13,9 @@ import { postDelivery } from "../../test/helpers/webhooks";
 import { serviceHeaders, socialAdsHeaders } from "../../test/helpers/webhook-signing";
 
 const NOW = new Date("2026-05-08T12:00:00Z");
-const SECRETS = { WEBHOOK_SECRET_SOCIAL_ADS: "social-secret-budget", WEBHOOK_SECRET_SEARCH_ADS: "search-secret-budget" };
+const SECRETS = { WEBHOOK_SECRET_SEARCH_ADS: "search-secret-budget" };
+// The social_ads app secret its connections were made with (search_ads' relay signs with the server's).
+const SOCIAL_SECRET = "social-app-secret-budget";
 let api: TTestApi;
 let ownerId: string;
 let businessId: string;
@@ -24,8 +26,9 @@ beforeAll(async () => {
   api = await createTestApi({ clock: fixedClock(NOW), env: SECRETS });
   ownerId = (await staticOwner(api)).ownerId;
   businessId = (await seedBusiness(api, { name: "Atlas" })).id;
-  socialId = await seedIntegration(api.db, { ownerId, provider: "social_ads", businessId, accountId: "act_atlas" });
-  otherSocialId = await seedIntegration(api.db, { ownerId, provider: "social_ads", businessId, accountId: "act_other" });
+  const social = { ownerId, provider: "social_ads", businessId, secret: SOCIAL_SECRET };
+  socialId = await seedIntegration(api.db, { ...social, accountId: "act_atlas" });
+  otherSocialId = await seedIntegration(api.db, { ...social, accountId: "act_other" });
 });
 afterAll(async () => api?.close());
 
@@ -122,12 +125,7 @@ describe("budget signals", () => {
         },
       ],
     });
-    const delivered = await postDelivery(
-      api,
-      "/v1/webhooks/social_ads",
-      raw,
-      socialAdsHeaders(SECRETS.WEBHOOK_SECRET_SOCIAL_ADS, raw),
-    );
+    const delivered = await postDelivery(api, "/v1/webhooks/social_ads", raw, socialAdsHeaders(SOCIAL_SECRET, raw));
     expect(delivered.status, delivered.text).toBe(200);
     expect(await changeOf(social)).toMatchObject({ status: "applied", appliedAt: new Date(NOW.getTime() - 60_000) });
 

@@ -268,7 +268,11 @@ describe("approving a connect_integration data request", () => {
       data: {
         connected: false,
         provider: "billing_a",
-        next_step: { method: "POST", path: "/v1/integrations/billing_a/connect", required: ["business_id", "account_id"] },
+        next_step: {
+          method: "POST",
+          path: "/v1/integrations/billing_a/connect",
+          required: ["business_id", "account_id", "signing_secret"],
+        },
       },
     });
     expect(approved.result.data.message).toContain("POST /v1/integrations/billing_a/connect");
@@ -278,7 +282,7 @@ describe("approving a connect_integration data request", () => {
 
     // Once the owner connected it, approving a request for it says so, with the connection.
     const connected = await api.call("POST", "/v1/integrations/billing_a/connect", {
-      body: { business_id: businessId, account_id: "acct_requested" },
+      body: { business_id: businessId, account_id: "acct_requested", signing_secret: "billing-a-secret-requested" },
     });
     expect(connected.status, connected.text).toBe(201);
     const again = await approveIt(await ask("billing_a"));

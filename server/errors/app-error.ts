@@ -75,9 +75,12 @@ export class AppError extends Error {
 
   /** A validation error naming one field, shaped like zod's issues. */
   static invalidField(field: string, message: string): AppError {
-    return new AppError("validation_error", `${field}: ${message}`, {
-      details: { issues: [{ path: field, message }] },
-    });
+    return AppError.invalidFields([{ path: field, message }]);
+  }
+
+  /** A validation error naming every field at once (the message quotes the first). */
+  static invalidFields(issues: [{ path: string; message: string }, ...Array<{ path: string; message: string }>]): AppError {
+    return new AppError("validation_error", `${issues[0].path}: ${issues[0].message}`, { details: { issues } });
   }
 }
 

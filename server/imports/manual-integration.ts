@@ -1,5 +1,5 @@
 // The owner's manual_import integration: the integration every imported bank line belongs to
-// (contract: Import rules 5). One per owner (unique provider + account_id), created by the
+// (contract: Import rules 5). One per owner (unique provider + account_id + owner), created by the
 // first confirmed import.
 import type { TDbOrTx, TTx } from "../db/client";
 import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
@@ -16,10 +16,12 @@ export async function findManualIntegration(db: TDbOrTx, ownerId: string): Promi
   });
 }
 
-/** Created on the first confirmed import; one per owner (unique provider + account_id). */
+/** Created on the first confirmed import; one per owner (its account id names the owner). */
 export async function ensureManualIntegration(tx: TTx, ownerId: string, businessId: string): Promise<{ id: string }> {
   return tx.integration.upsert({
-    where: { provider_accountId: { provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId) } },
+    where: {
+      provider_accountId_ownerId: { provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId), ownerId },
+    },
     create: {
       ownerId,
       provider: MANUAL_IMPORT_PROVIDER,

@@ -8,6 +8,7 @@ import { expectApiError } from "../../test/helpers/api-error";
 import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { serviceHeaders } from "../../test/helpers/webhook-signing";
 import { deliveryEvent, postDelivery } from "../../test/helpers/webhooks";
+import { decryptSecret } from "../crypto/secret-box";
 
 let api: TTestApi;
 let ownerId: string;
@@ -65,18 +66,22 @@ describe("POST /v1/integrations/{id}/disconnect", () => {
   it("refuses a disconnected provider account's deliveries; connecting it again brings the same connection back", async () => {
     const accountId = `acct_${randomUUID().slice(0, 8)}`;
     const connected = await api.call("POST", "/v1/integrations/payments_a/connect", {
-      body: { business_id: businessId, account_id: accountId },
+      body: { business_id: businessId, account_id: accountId, signing_secret: "first-platform-secret-0001" },
     });
     expect(connected.status, connected.text).toBe(201);
     const id = connected.body.data.id;
     expect((await api.call("POST", `/v1/integrations/${id}/disconnect`, { body: {} })).status).toBe(200);
     const sync = await api.call("POST", "/v1/integrations/payments_a/sync", { body: { integration_id: id } });
     expectApiError(sync, 409, "state_conflict");
+    expect((await api.db.integration.findUniqueOrThrow({ where: { id } })).secretEncrypted).toBeNull();
     const again = await api.call("POST", "/v1/integrations/payments_a/connect", {
-      body: { business_id: businessId, account_id: accountId },
+      body: { business_id: businessId, account_id: accountId, signing_secret: "second-platform-secret-0002" },
     });
     expect(again.status, again.text).toBe(201);
     expect(again.body.data).toMatchObject({ id, status: "active" });
+    // It comes back with the secret given now.
+    const row = await api.db.integration.findUniqueOrThrow({ where: { id } });
+    expect(await decryptSecret(row.secretEncrypted!)).toBe("second-platform-secret-0002");
     expect(await api.db.auditEntry.count({ where: { targetId: id, action: "integration.reconnected" } })).toBe(1);
   });
 });

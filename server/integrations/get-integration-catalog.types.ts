@@ -10,7 +10,8 @@ export const getIntegrationCatalogMeta: TProcedureMeta = {
     summary: "The integration catalog, with the owner's connections",
     description:
       "Every provider: its kind, availability (available or coming_soon), how it connects (account: POST " +
-      "/v1/integrations/{provider}/connect with account_id; oauth: the same call answers an authorize_url; secret: POST " +
+      "/v1/integrations/{provider}/connect with account_id and, for a webhook platform, the signing secret its " +
+      "signing_secret_location names; oauth: the same call answers an authorize_url; secret: POST " +
       "/v1/integrations/generic/connect; internal: created by the service, e.g. manual_import on the first statement " +
       "import), where its webhooks go and which header signs them, and how many of the owner's connections are active " +
       "(connected) or waiting for authorization (pending). The contract leaves the access of this endpoint open; it " +

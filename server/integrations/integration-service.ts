@@ -27,8 +27,10 @@ import type {
 } from "./integration.schema";
 import { requireIntegration } from "../sources/integration-store";
 import { newOAuthNonce, signOAuthState } from "./oauth-state";
-import { PROVIDER_CATALOG, providerInfo, type TProvider, type TProviderInfo } from "../sources/providers";
+import { PROVIDER_CATALOG, providerInfo, takesSigningSecret, type TProvider, type TProviderInfo } from "../sources/providers";
 import { searchAdsAuthorizeUrl } from "./search-ads-oauth";
+import { signingSecretIssue } from "./signing-secret";
+import { updateReadIntegration } from "./update-integration";
 import { buildSyncSample } from "./sync-samples";
 
 const GENERIC_SECRET_PREFIX = "whsec_";
@@ -65,6 +67,7 @@ function catalogEntry(info: TProviderInfo): TCatalogEntry {
     source_type: info.source_type,
     webhook_path: info.webhook_path,
     signature_header: info.signature_header,
+    signing_secret_location: info.signing_secret_location,
     description: info.description,
   };
 }
@@ -158,30 +161,39 @@ function connectRefusal(info: TProviderInfo): AppError | null {
 }
 
 /**
- * Connects a provider account (mock in this version: recorded, active at once) or starts a
- * Search Ads OAuth authorization (pending until its callback). The provider account is unique:
- * webhooks find their owner by it, so an account already connected answers 409.
+ * Connects a provider account (active at once) or starts a Search Ads OAuth authorization
+ * (pending until its callback). A webhook platform's account is connected with the signing
+ * secret the platform shows its holder (signing-secret.ts): several owners may name the same
+ * account, and a delivery reaches only the connections whose secret verifies it, so nobody
+ * learns from connect that someone else named it. One owner connects an account once (409 for
+ * their own active one; their disconnected one comes back). A Search Ads customer id stays
+ * one owner's (its relay is signed by the service, so the id alone routes it).
  */
 export async function connectIntegration(
   db: TDbOrTx,
   caller: TCaller,
   provider: string,
-  input: { business_id: string; account_id?: string; name?: string },
+  input: { business_id: string; account_id?: string; signing_secret?: string; name?: string },
 ): Promise<TConnectResult> {
   const info = requireProvider(provider);
   const refusal = connectRefusal(info);
   if (refusal) throw refusal;
   const oauth = info.connect === "oauth";
   // search_ads too: its relay's deliveries find the owner by customer_id, the account here.
-  if (input.account_id === undefined) {
-    throw AppError.invalidField("account_id", `required for ${info.provider}: its deliveries name the account`);
-  }
+  const accountIssue =
+    input.account_id === undefined
+      ? { path: "account_id", message: `required for ${info.provider}: its deliveries name the account` }
+      : null;
+  const issues = [accountIssue, signingSecretIssue(info, input.signing_secret)].filter((issue) => issue !== null);
+  if (issues.length > 0) throw AppError.invalidFields([issues[0]!, ...issues.slice(1)]);
   await requireBusiness(db, caller.ownerId, input.business_id);
   const nonce = oauth ? newOAuthNonce() : null;
+  const secretEncrypted = input.signing_secret === undefined ? null : await encryptSecret(input.signing_secret);
 
   return inTransaction(db, async (tx) => {
-    // ON CONFLICT DO NOTHING on (provider, account_id): a taken account returns no row, and a
-    // concurrent connect of the same account cannot slip past a read-then-insert.
+    // ON CONFLICT DO NOTHING on (provider, account_id, owner) (and a Search Ads customer id's own
+    // index): an account this owner holds returns no row, and a concurrent connect of the same
+    // account cannot slip past a read-then-insert.
     const [row] = await tx.integration.createManyAndReturn({
       data: [
         {
@@ -191,6 +203,7 @@ export async function connectIntegration(
           businessId: input.business_id,
           status: oauth ? "pending" : "active",
           accountId: input.account_id ?? null,
+          secretEncrypted,
           config: (nonce ? { oauth_nonce: nonce } : undefined) as Prisma.InputJsonObject | undefined,
         },
       ],
@@ -199,12 +212,14 @@ export async function connectIntegration(
     });
     if (!row) {
       // The owner's own disconnected connection of this account comes back (its history and its
-      // events' keys with it); anyone else's, or an active one, is taken.
+      // events' keys with it) with the secret given now; the owner's active one, or another
+      // owner's Search Ads customer id, is taken.
       const again = await tx.integration.updateManyAndReturn({
         where: { ownerId: caller.ownerId, provider: info.provider, accountId: input.account_id, status: "disconnected" },
         data: {
           status: oauth ? "pending" : "active",
           businessId: input.business_id,
+          secretEncrypted,
           ...(input.name ? { name: input.name } : {}),
           config: (nonce ? { oauth_nonce: nonce } : undefined) as Prisma.InputJsonObject | undefined,
         },
@@ -263,9 +278,9 @@ export type TConnectRequestOutcome = {
 /**
  * What approving an agent's connect_integration request means. The approval does not connect
  * anything itself: a connection needs what only the owner has (the business it feeds, the
- * provider account that routes its webhooks, an OAuth consent in their browser, a signing
- * secret shown once to whoever connects), so it is made by the owner's own connect operation.
- * The outcome says whether the owner already has an active connection of that provider, or
+ * provider account that routes its webhooks and the signing secret its platform shows, an OAuth
+ * consent in their browser, a generic secret shown once to whoever connects), so it is made by
+ * the owner's own connect operation. The outcome says whether the owner already has an active connection of that provider, or
  * exactly which operation remains — never a success that connected nothing.
  */
 export async function connectRequestOutcome(
@@ -316,7 +331,9 @@ export async function connectRequestOutcome(
   }
   const generic = info.connect === "secret";
   const path = generic ? "/v1/integrations/generic/connect" : `/v1/integrations/${info.provider}/connect`;
-  const required = generic ? ["business_id"] : ["business_id", "account_id"];
+  const required = generic
+    ? ["business_id"]
+    : ["business_id", "account_id", ...(takesSigningSecret(info) ? ["signing_secret"] : [])];
   const then = info.connect === "oauth" ? ", then authorize access at the authorize_url it answers" : "";
   return {
     status: "action_required",
@@ -368,20 +385,16 @@ export async function disconnectIntegration(db: TDbOrTx, caller: TCaller, id: st
     if (row.status === "disconnected") {
       throw new AppError("state_conflict", "This integration is already disconnected.", { details: { status: row.status } });
     }
-    const [updated] = await tx.integration.updateManyAndReturn({
-      where: { id: row.id, ownerId: caller.ownerId, status: row.status },
-      data: { status: "disconnected", secretEncrypted: null, credentialsEncrypted: null, config: Prisma.DbNull },
-      select: INTEGRATION_DTO_FIELDS,
-    });
-    if (!updated) throw new AppError("state_conflict", "This integration changed meanwhile; try again.");
-    await auditCaller(
+    return updateReadIntegration(
       tx,
       caller,
-      "integration.disconnected",
-      { type: "integration", id: row.id },
-      { provider: row.provider, business_id: row.businessId, account_id: row.accountId, previous_status: row.status },
+      row,
+      { status: "disconnected", secretEncrypted: null, credentialsEncrypted: null, config: Prisma.DbNull },
+      {
+        action: "integration.disconnected",
+        details: { provider: row.provider, business_id: row.businessId, account_id: row.accountId, previous_status: row.status },
+      },
     );
-    return toIntegrationDto(updated);
   });
 }
 

@@ -2,7 +2,7 @@
 // "not shown" there, pinned here) and the inputs of connect and sync.
 import { z } from "zod";
 import { ZDeliveryResult, ZRejectedItem } from "../ingest/ingest.schema";
-import { ZName, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZName, ZText, ZTimestamp, ZUuid } from "../shared/schemas";
 import { PROVIDERS } from "../sources/providers";
 
 export const ZProvider = z.enum(PROVIDERS);
@@ -32,6 +32,13 @@ export const ZCatalogEntry = z
     source_type: z.string(),
     webhook_path: z.string().nullable(),
     signature_header: z.string().nullable(),
+    signing_secret_location: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the platform shows the signing secret that POST /v1/integrations/{provider}/connect asks for (signing_secret); " +
+          "null: connect takes none. Additive (issue 32).",
+      ),
     description: z.string(),
   })
   .meta({ id: "CatalogEntry" });
@@ -50,18 +57,34 @@ export const ZConnectGenericResult = z.object({
   webhook_url: z.string(),
 });
 
+/** A provider account's signing secret as the owner pastes it: surrounding spaces dropped. */
+export const ZSigningSecret = ZText.trim()
+  .min(16, {
+    error: (issue) =>
+      issue.input === ""
+        ? "required: copy it from the platform"
+        : "at least 16 characters: paste the whole secret the platform shows",
+  })
+  .max(512);
+
 export const ZConnectInput = z
   .object({
     business_id: ZUuid,
     account_id: z
       .string()
       .trim()
-      .min(1)
+      .min(1, { message: "required: the account id at the provider" })
       .max(128)
       .optional()
       .describe(
         "The account at the provider whose deliveries this connection receives (search_ads: the customer id its relay sends).",
       ),
+    signing_secret: ZSigningSecret.optional().describe(
+      "payments_a, social_ads, billing_a and billing_b: the secret the platform signs this account's deliveries with, " +
+        "copied from the platform (CatalogEntry.signing_secret_location says where); required for them, refused for the " +
+        "others. A delivery reaches this connection only when its signature verifies with it. Stored encrypted; never " +
+        "answered. Additive (issue 32).",
+    ),
     name: ZName.optional(),
   })
   .meta({ id: "ConnectIntegrationInput" });

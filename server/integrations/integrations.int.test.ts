@@ -41,8 +41,15 @@ const counts = async () => ({
   events: await api.db.financialEvent.count(),
 });
 
+/** The signing secret a webhook platform's account is connected with (provider-account-claims.int.test.ts tests it). */
+const SIGNING_SECRET = "platform-signing-secret-integrations";
+const TAKES_SECRET = new Set(["payments_a", "social_ads", "billing_a", "billing_b"]);
+
+/** Connects as the static owner (or `token`); a webhook platform's account with SIGNING_SECRET unless the body names one. */
 async function connect(provider: string, body: Record<string, unknown>, token?: string) {
-  return api.call("POST", `/v1/integrations/${provider}/connect`, { body, ...(token ? { token } : {}) });
+  const withSecret =
+    TAKES_SECRET.has(provider) && !("signing_secret" in body) ? { signing_secret: SIGNING_SECRET, ...body } : body;
+  return api.call("POST", `/v1/integrations/${provider}/connect`, { body: withSecret, ...(token ? { token } : {}) });
 }
 
 describe("POST /v1/integrations/generic/connect", () => {
@@ -188,20 +195,31 @@ describe("POST /v1/integrations/{provider}/connect", () => {
     expect(audit.details).toMatchObject({ provider, business_id: businessId, account_id: accountId, status: "active" });
   });
 
-  it("refuses a provider account that is already connected (409), for this owner or another", async () => {
+  it("refuses an account the owner already connected (409), and never tells another owner that someone named it", async () => {
     const accountId = newAccount();
     expect((await connect("payments_a", { business_id: businessId, account_id: accountId })).status).toBe(201);
     const before = await counts();
     const again = await connect("payments_a", { business_id: businessId, account_id: accountId, name: "Again" });
     expectApiError(again, 409, "state_conflict");
     expect(again.body.error.message).toMatch(/already connected/);
+    expect(await counts()).toEqual(before);
+    // Another owner names the same account: connected like any other (the signing secret decides
+    // which connection a delivery reaches), and the answer says nothing of the first owner.
     const theirs = await connect("payments_a", { business_id: othersBusinessId, account_id: accountId }, other.token);
-    expectApiError(theirs, 409, "state_conflict");
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data).toMatchObject({ account_id: accountId, business_id: othersBusinessId, status: "active" });
     expect(theirs.text).not.toContain(ownerId);
     expect(theirs.text).not.toContain(businessId);
-    expect(await counts()).toEqual(before);
     // The same account id at another provider is another account.
     expect((await connect("billing_a", { business_id: businessId, account_id: accountId })).status).toBe(201);
+  });
+
+  it("keeps a Search Ads customer id one owner's: its relay is signed by the service, not the account", async () => {
+    const customerId = newAccount();
+    expect((await connect("search_ads", { business_id: businessId, account_id: customerId })).status).toBe(201);
+    const theirs = await connect("search_ads", { business_id: othersBusinessId, account_id: customerId }, other.token);
+    expectApiError(theirs, 409, "state_conflict");
+    expect(theirs.text).not.toContain(ownerId);
   });
 
   it("connects one account once when two connects race", async () => {
@@ -323,7 +341,12 @@ describe("catalogs", () => {
     expect(entry("search_ads")).toMatchObject({ connected: 0, pending: 1, connect: "oauth" });
     expect(entry("bank_provider_a")).toMatchObject({ connected: 0, availability: "coming_soon" });
     expect(entry("manual_import")).toMatchObject({ connected: 0, availability: "available", connect: "internal" });
-    expect(entry("generic")).toMatchObject({ webhook_path: "/v1/webhooks/generic/{integration_id}", connect: "secret" });
+    expect(entry("generic")).toMatchObject({
+      webhook_path: "/v1/webhooks/generic/{integration_id}",
+      connect: "secret",
+      signing_secret_location: null,
+    });
+    expect(entry("search_ads")).toMatchObject({ signing_secret_location: null });
     expectApiError(await api.call("GET", "/v1/integrations/catalog", { token: null }), 401, "unauthenticated");
   });
 
@@ -340,6 +363,7 @@ describe("catalogs", () => {
       source_type: "PAYMENTS_API",
       webhook_path: "/v1/webhooks/payments_a",
       signature_header: "X-PaymentsA-Signature",
+      signing_secret_location: "Payments A dashboard → Developers → Webhooks → your endpoint → Signing secret",
       description: expect.any(String),
     });
     for (const entry of response.body.data) expect(entry).not.toHaveProperty("connected");

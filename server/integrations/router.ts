@@ -5,6 +5,7 @@ import { disconnectIntegrationRoute } from "./disconnect-integration";
 import { findIntegrationsRoute } from "./find-integrations";
 import { getIntegrationCatalogRoute } from "./get-integration-catalog";
 import { getPublicIntegrationCatalogRoute } from "./get-public-integration-catalog";
+import { replaceSigningSecretRoute } from "./replace-signing-secret";
 import { syncIntegrationRoute } from "./sync-integration";
 
 // The literal /v1/integrations/generic/connect wins over /v1/integrations/{provider}/connect in
@@ -17,4 +18,5 @@ export const integrationsRouter = router({
   connect: connectIntegrationRoute,
   sync: syncIntegrationRoute,
   disconnect: disconnectIntegrationRoute,
+  replaceSigningSecret: replaceSigningSecretRoute,
 });

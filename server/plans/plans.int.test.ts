@@ -142,7 +142,11 @@ describe("the free plan's limits", () => {
     }
     expectLimit(await call("POST", "/v1/integrations/generic/connect", owner, { business_id: b }), "integrations", 3, 3);
     expectLimit(
-      await call("POST", "/v1/integrations/payments_a/connect", owner, { business_id: b, account_id: "acct_1" }),
+      await call("POST", "/v1/integrations/payments_a/connect", owner, {
+        business_id: b,
+        account_id: "acct_1",
+        signing_secret: "payments-a-secret-plans-01",
+      }),
       "integrations",
       3,
       3,

@@ -1,6 +1,6 @@
-// Reading integrations for the other domains: the owner's own (404 for anyone else's), the one
-// a webhook delivery names (by its id or by the provider account in its payload), and the
-// signing secret, decrypted only when a signature is checked.
+// Reading integrations for the other domains: the owner's own (404 for anyone else's), the ones
+// a webhook delivery may be for (by its id, or by the provider account its payload names), and
+// the signing secret, decrypted only when a signature is checked.
 import type { TDbOrTx, TTx } from "../db/client";
 import { Prisma, type Integration } from "../db/generated/client";
 import { decryptSecret } from "../crypto/secret-box";
@@ -34,21 +34,30 @@ export async function findGenericIntegration(db: TDbOrTx, id: string): Promise<(
   return { ...ref, secret: await decryptSecret(secretEncrypted) };
 }
 
-/** The active integrations of a provider for these provider accounts (a webhook's payload names them). */
-export async function findIntegrationsByAccount(
+/** A connection a provider delivery may be for, with its signing secret as stored (null: none of its own). */
+export type TDeliveryCandidate = TIntegrationRef & { accountId: string; secretEncrypted: Uint8Array | null };
+
+/**
+ * The active integrations of a provider for these provider accounts (a webhook's payload names
+ * them), every owner's: several owners may name one account, and the delivery's signature
+ * decides which of them it is for (webhooks/delivery-secret.ts). One statement, on the
+ * (provider, account_id, owner_id) index.
+ */
+export async function findDeliveryCandidates(
   db: TDbOrTx,
   provider: TWebhookProvider | TProvider,
   accountIds: string[],
-): Promise<Map<string, TIntegrationRef>> {
+): Promise<TDeliveryCandidate[]> {
   // An id with a NUL or a lone surrogate cannot be stored, so it names no integration (and
   // PostgreSQL would refuse it as a parameter).
   const unique = [...new Set(accountIds)].filter((id) => unsafeTextReason(id) === null);
-  if (unique.length === 0) return new Map();
+  if (unique.length === 0) return [];
   const rows = await db.integration.findMany({
     where: { provider, accountId: { in: unique }, status: "active" },
-    select: REF_FIELDS,
+    select: { ...REF_FIELDS, secretEncrypted: true },
+    orderBy: { id: "asc" },
   });
-  return new Map(rows.map((row) => [row.accountId!, row]));
+  return rows.map((row) => ({ ...row, accountId: row.accountId! }));
 }
 
 /** Marks integrations as synced now (a delivery or a sync reached them). */

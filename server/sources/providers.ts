@@ -20,7 +20,10 @@ export type TIngestSourceType = (typeof INGEST_SOURCE_TYPES)[number];
 
 export type TProviderKind = "payments" | "ads" | "billing" | "bank" | "webhook" | "import";
 export type TAvailability = "available" | "coming_soon";
-/** How a connection is made: recorded with an account id (mock), OAuth, a signing secret, or by the service itself. */
+/**
+ * How a connection is made: with an account id (and, for a webhook platform, the account's signing
+ * secret), OAuth, a generated signing secret (generic), or by the service itself.
+ */
 export type TConnectMethod = "account" | "oauth" | "secret" | "internal";
 
 export type TProviderInfo = {
@@ -35,6 +38,12 @@ export type TProviderInfo = {
   webhook_path: string | null;
   /** The header that carries the delivery's signature (null: no webhooks). */
   signature_header: string | null;
+  /**
+   * Where the platform shows the signing secret it signs this account's deliveries with, which
+   * connect asks for (pinned-wave3 §1.6: a connection proves control of the account by it).
+   * null: connect takes none (OAuth, a generated secret, the service's own).
+   */
+  signing_secret_location: string | null;
   description: string;
 };
 
@@ -48,6 +57,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "PAYMENTS_API",
     webhook_path: "/v1/webhooks/payments_a",
     signature_header: "X-PaymentsA-Signature",
+    signing_secret_location: "Payments A dashboard → Developers → Webhooks → your endpoint → Signing secret",
     description: "Card payments: charges become revenue, refunds link to their charge, payouts and disputes become signals.",
   },
   {
@@ -59,6 +69,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "SOCIAL_ADS_API",
     webhook_path: "/v1/webhooks/social_ads",
     signature_header: "X-Hub-Signature-256",
+    signing_secret_location: "Social Ads app dashboard → App settings → Basic → App secret",
     description: "Daily ad spend per campaign, ad set and ad; campaign and ad status changes become signals.",
   },
   {
@@ -70,6 +81,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "SEARCH_ADS_API",
     webhook_path: "/v1/webhooks/search_ads",
     signature_header: "X-Service-Signature",
+    signing_secret_location: null,
     description: "Daily cost per campaign and ad group through a signed relay (the platform has no webhooks); OAuth connect.",
   },
   {
@@ -81,6 +93,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "PAYMENTS_API",
     webhook_path: "/v1/webhooks/billing_a",
     signature_header: "X-BillingA-Signature",
+    signing_secret_location: "Billing A dashboard → Developer tools → Notifications → your destination → Secret key",
     description: "Subscription billing: created, changed, past due and churned subscriptions as subscription_change events.",
   },
   {
@@ -92,6 +105,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "PAYMENTS_API",
     webhook_path: "/v1/webhooks/billing_b",
     signature_header: "X-BillingB-Signature",
+    signing_secret_location: "Billing B dashboard → Settings → Webhooks → your webhook → Signing key",
     description: "Subscription billing: created, changed, past due and churned subscriptions as subscription_change events.",
   },
   {
@@ -103,6 +117,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "IMPORT",
     webhook_path: "/v1/webhooks/generic/{integration_id}",
     signature_header: "X-Service-Signature",
+    signing_secret_location: null,
     description: "Any system that can sign a JSON body with HMAC-SHA256 sends events and signals.",
   },
   {
@@ -114,6 +129,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "IMPORT",
     webhook_path: null,
     signature_header: null,
+    signing_secret_location: null,
     description: "Read-only bank accounts: balances as cash snapshots, transactions as events.",
   },
   {
@@ -125,6 +141,7 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "IMPORT",
     webhook_path: null,
     signature_header: null,
+    signing_secret_location: null,
     description: "Read-only bank accounts: balances as cash snapshots, transactions as events.",
   },
   {
@@ -136,12 +153,18 @@ export const PROVIDER_CATALOG: readonly TProviderInfo[] = [
     source_type: "IMPORT",
     webhook_path: null,
     signature_header: null,
+    signing_secret_location: null,
     description: "CSV/TSV statements uploaded by the owner; created on the first import.",
   },
 ];
 
 export function providerInfo(provider: string): TProviderInfo | undefined {
   return PROVIDER_CATALOG.find((p) => p.provider === provider);
+}
+
+/** Whether this provider's connections hold the account's signing secret (connect takes it; deliveries verify with it). */
+export function takesSigningSecret(info: TProviderInfo): boolean {
+  return info.signing_secret_location !== null;
 }
 
 export function isWebhookProvider(value: string): value is TWebhookProvider {

@@ -2,7 +2,7 @@
 // social_ads') cover the body alone, so a captured delivery can be sent again later with a
 // fresh timestamp and would revert a restatement made since (inv-77: 100, then 120, then the
 // first delivery again → 100). Every accepted delivery is therefore remembered per integration
-// by the SHA-256 of the HMAC its signature matched, inside the delivery's own transaction (a
+// by the SHA-256 of the HMAC its signature matched with that integration's secret, inside the delivery's own transaction (a
 // failed delivery is not remembered), and the same signed request again is a replay: answered
 // 200 with every item counted as deduped, nothing written.
 import { createHash } from "node:crypto";
@@ -22,16 +22,28 @@ export function deliveryDigest(verifiedHmac: Buffer): string {
   return createHash("sha256").update(verifiedHmac).digest("hex");
 }
 
-/** The INSERT that remembers a delivery, as a CTE `remembered` with a row per integration that had not accepted it. */
-function rememberedCte(ids: string[], digest: string, now: Date): Prisma.Sql {
-  return Prisma.sql`WITH remembered AS (
-    INSERT INTO webhook_deliveries (integration_id, signature_digest, received_at)
-    SELECT id, ${digest}, ${now} FROM unnest(${ids}::uuid[]) AS k(id)
-    ON CONFLICT DO NOTHING RETURNING 1)`;
+/**
+ * What one delivery is remembered as: each integration it writes to, with the digest of the
+ * HMAC that verified it for that integration (connections of one account may hold different
+ * secrets, so the same request verifies with a different HMAC for each).
+ */
+export type TRememberedDelivery = ReadonlyArray<{ integrationId: string; digest: string }>;
+
+/** Sorted by integration, so two deliveries naming the same integrations take the keys in the same order. */
+function keyOrder(delivery: TRememberedDelivery): Array<{ integrationId: string; digest: string }> {
+  const byId = new Map(delivery.map((entry) => [entry.integrationId, entry]));
+  return [...byId.values()].sort((a, b) => (a.integrationId < b.integrationId ? -1 : 1));
 }
 
-/** Sorted, so two deliveries naming the same integrations take the keys in the same order. */
-const keyOrder = (integrationIds: readonly string[]) => [...new Set(integrationIds)].sort();
+/** The INSERT that remembers a delivery, as a CTE `remembered` with a row per integration that had not accepted it. */
+function rememberedCte(entries: Array<{ integrationId: string; digest: string }>, now: Date): Prisma.Sql {
+  const ids = entries.map((entry) => entry.integrationId);
+  const digests = entries.map((entry) => entry.digest);
+  return Prisma.sql`WITH remembered AS (
+    INSERT INTO webhook_deliveries (integration_id, signature_digest, received_at)
+    SELECT id, digest, ${now} FROM unnest(${ids}::uuid[], ${digests}::text[]) AS k(id, digest)
+    ON CONFLICT DO NOTHING RETURNING 1)`;
+}
 
 /**
  * Remembers the delivery for each integration it writes to, in `tx`. True when it is new for
@@ -39,12 +51,12 @@ const keyOrder = (integrationIds: readonly string[]) => [...new Set(integrationI
  * A concurrent identical delivery waits on the primary key until this transaction ends, then
  * sees the row (a replay) or, if this one rolled back, goes ahead.
  */
-export async function rememberDelivery(tx: TTx, integrationIds: readonly string[], digest: string, now: Date): Promise<boolean> {
-  const ids = keyOrder(integrationIds);
-  if (ids.length === 0) return true;
+export async function rememberDelivery(tx: TTx, delivery: TRememberedDelivery, now: Date): Promise<boolean> {
+  const entries = keyOrder(delivery);
+  if (entries.length === 0) return true;
   const rows = await tx.$queryRaw<Array<{ remembered: number }>>`
-    ${rememberedCte(ids, digest, now)} SELECT count(*)::int AS remembered FROM remembered`;
-  return rows[0]!.remembered === ids.length;
+    ${rememberedCte(entries, now)} SELECT count(*)::int AS remembered FROM remembered`;
+  return rows[0]!.remembered === entries.length;
 }
 
 /**
@@ -55,15 +67,14 @@ export async function rememberDelivery(tx: TTx, integrationIds: readonly string[
 export async function rememberDeliveryLockingOwner(
   tx: TTx,
   ownerId: string,
-  integrationIds: readonly string[],
-  digest: string,
+  delivery: TRememberedDelivery,
   now: Date,
 ): Promise<{ fresh: boolean; baseCurrency: string | null }> {
-  const ids = keyOrder(integrationIds);
+  const entries = keyOrder(delivery);
   const rows = await tx.$queryRaw<Array<{ remembered: number; base_currency: string | null }>>`
-    ${rememberedCte(ids, digest, now)}
+    ${rememberedCte(entries, now)}
     SELECT (SELECT count(*)::int FROM remembered) AS remembered, (${baseCurrencyLock(ownerId)}) AS base_currency`;
-  return { fresh: rows[0]!.remembered === ids.length, baseCurrency: rows[0]!.base_currency };
+  return { fresh: rows[0]!.remembered === entries.length, baseCurrency: rows[0]!.base_currency };
 }
 
 /** Maintenance: forgets deliveries older than the retention. */

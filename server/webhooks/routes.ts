@@ -140,13 +140,21 @@ const providerRoute: TPlainRoute = {
     tags: ["Webhooks"],
     description: `Deliveries of the connected platforms: ${WEBHOOK_PROVIDERS.join(", ")} (another value answers 404 not_found).
 Each platform signs the raw body with its own header scheme (the header parameters below; docs/webhooks.md has signing
-examples); the secret is the server's WEBHOOK_SECRET_<PROVIDER> and an unset secret answers 401. Timestamped schemes allow
-5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by external_id, and every accepted delivery
-is remembered (30 days) by its signature, so the same signed request again is answered 200 with everything deduped and
-writes nothing.
+examples). Timestamped schemes allow 5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by
+external_id, and every accepted delivery is remembered (30 days) by its signature, so the same signed request again is
+answered 200 with everything deduped and writes nothing.
 
-Every provider account the delivery names must be connected (an active integration of that provider with that account id),
-else 401 and nothing is written. A delivery naming accounts of several owners is written in one transaction.
+Which secret: payments_a, social_ads, billing_a and billing_b sign with the account's signing secret, given on connect
+(POST /v1/integrations/{provider}/connect, signing_secret). A delivery is for the active connections of the accounts it
+names whose secret verifies it: several owners may name one account, and only those whose secret verifies receive it
+(two holders of the true secret both do). Every account the delivery names needs such a connection, else 401 and nothing
+is written; the 401 is the same for an account nobody connected and for a wrong secret. The server's
+WEBHOOK_SECRET_<PROVIDER> verifies only a connection without a secret of its own (made before connect asked for one), and
+only when the server runs with AUTH_MODE=static (development, tests); in session mode it verifies nothing, and it never
+verifies a connection that has its own secret. search_ads' relay signs with the server's WEBHOOK_SECRET_SEARCH_ADS (unset:
+401). The accounts are read from the body before the signature is checked (a body that is not a JSON object naming one is
+401); the rest of the body is validated only after. A delivery naming accounts of several owners is written in one
+transaction.
 Events of types the service does not read are acknowledged (200) and counted in \`ignored\`. Financial items refused one by
 one are listed in \`rejected\` (index: the item's position as docs/webhooks.md defines it per platform).
 

@@ -24,6 +24,9 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-items",
 };
 const GENERIC_SECRET = "generic-secret-items-0123456789";
+// What the platforms sign each connected account's deliveries with (search_ads' relay uses the server's).
+const SOCIAL_SECRET = "social-ads-app-secret-items";
+const PAYMENTS_SECRET = "payments-a-account-secret-items";
 
 let api: TTestApi;
 let ownerId: string;
@@ -95,7 +98,14 @@ describe("generic: one bad item is rejected alone", () => {
 describe("platform receivers: one bad item is rejected alone", () => {
   it("social_ads: a change of the wrong shape is rejected, the other changes go in", async () => {
     const account = `act_${randomUUID().slice(0, 8)}`;
-    await seedIntegration(api.db, { ownerId, provider: "social_ads", name: "s", businessId, accountId: account });
+    await seedIntegration(api.db, {
+      ownerId,
+      provider: "social_ads",
+      name: "s",
+      businessId,
+      accountId: account,
+      secret: SOCIAL_SECRET,
+    });
     const spend = (campaign: string, value: string) => ({
       field: "spend",
       value: { date: YESTERDAY, level: "campaign", campaign_id: campaign, spend: value, currency: "EUR" },
@@ -104,7 +114,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
       object: "ad_account",
       entry: [{ id: account, time: nowSeconds(), changes: [spend("c1", "1.00"), spend("c2", "1,00"), spend("c3", "3.00")] }],
     });
-    const response = await post("/v1/webhooks/social_ads", raw, socialAdsHeaders(SECRETS.WEBHOOK_SECRET_SOCIAL_ADS, raw));
+    const response = await post("/v1/webhooks/social_ads", raw, socialAdsHeaders(SOCIAL_SECRET, raw));
     expect(response.status).toBe(200);
     expect(response.body.data.inserted).toBe(2);
     expect(response.body.data.rejected).toEqual([
@@ -128,7 +138,14 @@ describe("platform receivers: one bad item is rejected alone", () => {
 
   it("payments_a: an event whose mapping throws (a time out of range) is rejected, never a 500", async () => {
     const account = `acct_${randomUUID().slice(0, 8)}`;
-    await seedIntegration(api.db, { ownerId, provider: "payments_a", name: "p", businessId, accountId: account });
+    await seedIntegration(api.db, {
+      ownerId,
+      provider: "payments_a",
+      name: "p",
+      businessId,
+      accountId: account,
+      secret: PAYMENTS_SECRET,
+    });
     const raw = JSON.stringify({
       id: "evt_far_future",
       type: "charge.succeeded",
@@ -136,7 +153,7 @@ describe("platform receivers: one bad item is rejected alone", () => {
       created: nowSeconds(),
       data: { object: { id: "ch_far", object: "charge", amount: 100, currency: "eur", created: 9_000_000_000_000_000 } },
     });
-    const response = await post("/v1/webhooks/payments_a", raw, paymentsAHeaders(SECRETS.WEBHOOK_SECRET_PAYMENTS_A, raw));
+    const response = await post("/v1/webhooks/payments_a", raw, paymentsAHeaders(PAYMENTS_SECRET, raw));
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
       inserted: 0,

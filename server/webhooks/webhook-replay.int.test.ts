@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
-import { seedBusiness, seedIntegration, staticOwner } from "../../test/helpers/seed";
+import { seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { postDelivery, YESTERDAY } from "../../test/helpers/webhooks";
 import { inTransaction } from "../db/transaction";
 import { runMaintenance } from "../jobs/maintenance";
@@ -17,6 +17,11 @@ const SECRETS = {
   WEBHOOK_SECRET_SEARCH_ADS: "search-relay-secret-replay",
 };
 const GENERIC_SECRET = "generic-secret-replay-0123456789";
+// What the platforms sign each connected account's deliveries with (search_ads' relay uses the server's).
+const ACCOUNT_SECRETS: Record<string, string> = {
+  payments_a: "payments-a-account-secret-replay",
+  social_ads: "social-ads-app-secret-replay",
+};
 
 let api: TTestApi;
 let ownerId: string;
@@ -30,7 +35,8 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const genericIntegration = () => seedIntegration(api.db, { ownerId, provider: "generic", businessId, secret: GENERIC_SECRET });
-const connect = (provider: string, accountId: string) => seedIntegration(api.db, { ownerId, provider, businessId, accountId });
+const connect = (provider: string, accountId: string, owner = ownerId, secret = ACCOUNT_SECRETS[provider]) =>
+  seedIntegration(api.db, { ownerId: owner, provider, businessId, accountId, secret });
 
 const post = (path: string, body: string, headers: Record<string, string>) => postDelivery(api, path, body, headers);
 
@@ -180,7 +186,7 @@ describe("platform receivers whose signature does not bind a timestamp", () => {
           },
         ],
       });
-    const secret = SECRETS.WEBHOOK_SECRET_SOCIAL_ADS;
+    const secret = ACCOUNT_SECRETS.social_ads!;
     const first = delivery("1.00");
     await post("/v1/webhooks/social_ads", first, socialAdsHeaders(secret, first));
     await post("/v1/webhooks/social_ads", delivery("1.20"), socialAdsHeaders(secret, delivery("1.20")));
@@ -202,10 +208,47 @@ describe("platform receivers whose signature does not bind a timestamp", () => {
         object: { id: `ch_${randomUUID().slice(0, 8)}`, object: "charge", amount: 1999, currency: "eur", created: nowSeconds() },
       },
     });
-    const headers = paymentsAHeaders(SECRETS.WEBHOOK_SECRET_PAYMENTS_A, raw);
+    const headers = paymentsAHeaders(ACCOUNT_SECRETS.payments_a!, raw);
     expect((await post("/v1/webhooks/payments_a", raw, headers)).body.data.inserted).toBe(1);
     expect(await api.db.webhookDelivery.count({ where: { integration: { accountId: account } } })).toBe(1);
     expect((await post("/v1/webhooks/payments_a", raw, headers)).body.data).toMatchObject({ inserted: 0, deduped: 1 });
+  });
+
+  it("remembers a delivery for each connection it reached, by the HMAC that verified it for that connection", async () => {
+    // Two owners hold the same account, each with a secret of their own; the platform signs with both.
+    const account = `acct_${randomUUID().slice(0, 8)}`;
+    const other = await seedOwner(api);
+    const otherBusiness = (await seedBusiness(api, { name: "Other holder" }, other.token)).id;
+    const mine = await connect("payments_a", account, ownerId, "first-holder-secret-replay-01");
+    const theirs = await seedIntegration(api.db, {
+      ownerId: other.ownerId,
+      provider: "payments_a",
+      businessId: otherBusiness,
+      accountId: account,
+      secret: "second-holder-secret-replay-2",
+    });
+    const t = nowSeconds();
+    const raw = JSON.stringify({
+      id: `evt_${randomUUID().slice(0, 8)}`,
+      type: "charge.succeeded",
+      account,
+      created: t,
+      data: { object: { id: `ch_${randomUUID().slice(0, 8)}`, object: "charge", amount: 700, currency: "eur", created: t } },
+    });
+    const signed = (secret: string) => paymentsAHeaders(secret, raw, t)["x-paymentsa-signature"]!.split(",")[1]!;
+    const both = {
+      "content-type": "application/json",
+      "x-paymentsa-signature": `t=${t},${signed("first-holder-secret-replay-01")},${signed("second-holder-secret-replay-2")}`,
+    };
+    const firstTime = await post("/v1/webhooks/payments_a", raw, both);
+    expect(firstTime.body.data, firstTime.text).toMatchObject({ inserted: 2 });
+    const remembered = await api.db.webhookDelivery.findMany({ where: { integrationId: { in: [mine, theirs] } } });
+    expect(remembered.map((row) => row.integrationId).sort()).toEqual([mine, theirs].sort());
+    expect(remembered[0]!.signatureDigest).not.toBe(remembered[1]!.signatureDigest);
+    // The same request again is a replay; so is one holder's own signature of it alone.
+    expect((await post("/v1/webhooks/payments_a", raw, both)).body.data).toMatchObject({ inserted: 0, deduped: 1 });
+    const firstOnly = paymentsAHeaders("first-holder-secret-replay-01", raw, t);
+    expect((await post("/v1/webhooks/payments_a", raw, firstOnly)).body.data).toMatchObject({ inserted: 0, deduped: 1 });
   });
 });
 
@@ -215,13 +258,13 @@ describe("the replay memory's lifetime", () => {
     const digest = deliveryDigest(Buffer.from("failed delivery"));
     await expect(
       inTransaction(api.db, async (tx) => {
-        expect(await rememberDelivery(tx, [id], digest, new Date())).toBe(true);
+        expect(await rememberDelivery(tx, [{ integrationId: id, digest }], new Date())).toBe(true);
         throw new Error("the ingest failed");
       }),
     ).rejects.toThrow("the ingest failed");
     expect(await api.db.webhookDelivery.count({ where: { integrationId: id } })).toBe(0);
-    expect(await inTransaction(api.db, (tx) => rememberDelivery(tx, [id], digest, new Date()))).toBe(true);
-    expect(await inTransaction(api.db, (tx) => rememberDelivery(tx, [id], digest, new Date()))).toBe(false);
+    expect(await inTransaction(api.db, (tx) => rememberDelivery(tx, [{ integrationId: id, digest }], new Date()))).toBe(true);
+    expect(await inTransaction(api.db, (tx) => rememberDelivery(tx, [{ integrationId: id, digest }], new Date()))).toBe(false);
   });
 
   it("is swept by maintenance after the retention, and kept before it", async () => {

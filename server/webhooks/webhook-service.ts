@@ -1,7 +1,8 @@
 // The webhook receivers' rules (contract: Events, Webhook receivers; Authentication 7).
-// Order for every delivery: who it is for → signature (and timestamp) over the raw bytes →
-// parse and validate → map → ingest in one transaction. Anything wrong before the ingest
-// answers 401 or 400 and writes nothing.
+// Order for every delivery: who it may be for (the generic path's integration; the accounts a
+// platform's body names) → signature (and timestamp) over the raw bytes with that connection's
+// secret → parse and validate → map → ingest in one transaction. Anything wrong before the
+// ingest answers 401 or 400 and writes nothing.
 import { z } from "zod";
 import type { TDbOrTx, TTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -10,14 +11,15 @@ import { AppError } from "../errors/app-error";
 import { ingestDeliveryInTx } from "../ingest/ingest-service";
 import { rejectionOf } from "../ingest/item-checks";
 import { ZIntegrationSignal, type TDeliveryResult, type TIntegrationSignal, type TRejectedItem } from "../ingest/ingest.schema";
-import { findGenericIntegration, findIntegrationsByAccount, type TIntegrationRef } from "../sources/integration-store";
+import { findGenericIntegration, type TIntegrationRef } from "../sources/integration-store";
 import { isWebhookProvider, WEBHOOK_PROVIDERS } from "../sources/providers";
 import { log } from "../log";
 import { parseJsonObject } from "../http/json-body";
 import { WEBHOOK_PROVIDER_MODULES } from "./providers";
 import { SERVICE_SIGNATURE_HEADER, SERVICE_TIMESTAMP_HEADER } from "./providers/search-ads";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, secretsEqual, sha256HeaderValue } from "./signature";
-import { deliveryDigest, rememberDelivery, rememberDeliveryLockingOwner } from "./replay-guard";
+import { findVerifiedConnections, type TVerifiedConnection } from "./delivery-secret";
+import { deliveryDigest, rememberDelivery, rememberDeliveryLockingOwner, type TRememberedDelivery } from "./replay-guard";
 import { parseOrThrow, type TWebhookResult } from "./webhook.schema";
 
 /** Contract, Limits: events plus signals of one generic delivery. */
@@ -108,7 +110,7 @@ export async function receiveGenericDelivery(
   });
   const now = input.now ?? new Date();
   return inTransaction(db, async (tx) => {
-    const memory = await remember(tx, [integration.id], deliveryDigest(expected), now, {
+    const memory = await remember(tx, [{ integrationId: integration.id, digest: deliveryDigest(expected) }], now, {
       ownerId: integration.ownerId,
       events: events.length,
     });
@@ -131,13 +133,12 @@ export async function receiveGenericDelivery(
  */
 async function remember(
   tx: TTx,
-  integrationIds: string[],
-  digest: string,
+  delivery: TRememberedDelivery,
   now: Date,
   first: { ownerId: string; events: number },
 ): Promise<{ fresh: boolean; locked: { lockedBaseCurrency?: string | null } }> {
-  if (first.events === 0) return { fresh: await rememberDelivery(tx, integrationIds, digest, now), locked: {} };
-  const { fresh, baseCurrency } = await rememberDeliveryLockingOwner(tx, first.ownerId, integrationIds, digest, now);
+  if (first.events === 0) return { fresh: await rememberDelivery(tx, delivery, now), locked: {} };
+  const { fresh, baseCurrency } = await rememberDeliveryLockingOwner(tx, first.ownerId, delivery, now);
   return { fresh, locked: { lockedBaseCurrency: baseCurrency } };
 }
 
@@ -149,10 +150,33 @@ function replayed(events: number, signals: number, requestId: string, integratio
 
 // --- providers: POST /v1/webhooks/{provider} ---
 
+/** More accounts than a valid delivery can name (social_ads: one change at least per account, 500 changes). */
+const MAX_ACCOUNTS_PER_DELIVERY = 500;
+
+/** The body as JSON when it is an object; anything else names no account (and so verifies with no connection). */
+function unverifiedBody(input: TDeliveryInput & { contentType: string | null }): Record<string, unknown> | null {
+  try {
+    return parseJsonObject(input.rawBody, input.contentType, { text: "per_item" });
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** Keeps the first rejection of each index: one item refused by two connections of its account is listed once. */
+function oncePerIndex(rejected: TRejectedItem[]): TRejectedItem[] {
+  const seen = new Set<number>();
+  return rejected.filter((item) => !seen.has(item.index) && seen.add(item.index));
+}
+
 /**
- * One signed delivery of a platform. Every account it names must be connected (an active
- * integration of that provider); the items of each owner are ingested in one transaction
- * for the whole delivery.
+ * One signed delivery of a platform. It is for the connections of the accounts it names whose
+ * signing secret verifies its signature (delivery-secret.ts): every account it names needs one
+ * such connection, else 401 and nothing is written; the answer to an account nobody connected
+ * and to a wrong secret is the same, so a sender learns nothing about other owners. Each
+ * verifying connection receives the items of its account (normally one; two owners who both
+ * hold the true secret both hold the account). The items of each owner are ingested in one
+ * transaction for the whole delivery.
  */
 export async function receiveProviderDelivery(
   db: TDbOrTx,
@@ -162,29 +186,26 @@ export async function receiveProviderDelivery(
   if (!isWebhookProvider(provider))
     throw new AppError("not_found", `No webhook receiver for ${provider}; providers: ${WEBHOOK_PROVIDERS.join(", ")}.`);
   const module = WEBHOOK_PROVIDER_MODULES[provider];
-  const secret = getEnv()[module.secretEnv];
-  if (!secret)
-    throw unauthenticated("This webhook receiver is not configured on this server.", input.requestId, "no_secret", {
-      provider,
-    });
   const now = input.now ?? new Date();
-  const verified = module.verify({ headers: input.headers, rawBody: input.rawBody, secret, now });
-  if (!verified)
+  const body = unverifiedBody(input);
+  const named = body ? [...new Set(module.accountsNamed(body))] : [];
+  const connections =
+    named.length > 0 && named.length <= MAX_ACCOUNTS_PER_DELIVERY
+      ? await findVerifiedConnections(db, module, named, { headers: input.headers, rawBody: input.rawBody, now })
+      : new Map<string, TVerifiedConnection[]>();
+  const unverified = named.filter((account) => !connections.has(account));
+  if (!body || named.length === 0 || unverified.length > 0)
     throw unauthenticated(
-      `The webhook signature is missing, does not match the body, or its timestamp is outside the 5-minute window.`,
+      "The webhook signature is missing or stale, or it does not verify with the signing secret of a connection of the account the delivery names.",
       input.requestId,
       "signature",
-      { provider },
+      { provider, accounts: unverified.slice(0, 10) },
     );
 
-  const { accounts, mapping } = module.read(parseJsonObject(input.rawBody, input.contentType, { text: "per_item" }));
-  const integrations = await findIntegrationsByAccount(db, provider, accounts);
-  const missing = [...new Set(accounts)].filter((account) => !integrations.has(account));
-  if (missing.length)
-    throw unauthenticated(`No connected ${provider} integration for account ${missing.join(", ")}.`, input.requestId, "account", {
-      provider,
-      accounts: missing,
-    });
+  // Only now is the body validated: what it names has proved to be signed by the account's holder.
+  const { accounts, mapping } = module.read(body);
+  if (accounts.some((account) => !connections.has(account)))
+    throw unauthenticated(BAD_SIGNATURE, input.requestId, "account_mismatch", { provider });
 
   // Per owner: the events (with their delivery index) and the signals, integration attached.
   type TOwnerBatch = { events: unknown[]; eventIndexes: number[]; signals: TIntegrationSignal[]; signalIndexes: number[] };
@@ -194,25 +215,25 @@ export async function receiveProviderDelivery(
     if (!batch) byOwner.set(integration.ownerId, (batch = { events: [], eventIndexes: [], signals: [], signalIndexes: [] }));
     return batch;
   };
-  for (const item of mapping.events) {
-    const integration = integrations.get(item.account)!;
-    const batch = batchOf(integration);
-    batch.events.push({ ...item.event, integration_id: integration.id });
-    batch.eventIndexes.push(item.index);
-  }
-  const rejectedSignals: TRejectedItem[] = [];
-  for (const item of mapping.signals) {
-    const integration = integrations.get(item.account)!;
-    // Built from validated fields; checked once more so a mapping bug rejects that signal, not the delivery.
-    const parsed = ZIntegrationSignal.safeParse({ ...item.signal, integration_id: integration.id });
-    if (!parsed.success) {
-      rejectedSignals.push({ index: item.index ?? 0, external_id: item.signal.external_id, ...rejectionOf(parsed.error) });
-      continue;
+  for (const item of mapping.events)
+    for (const integration of connections.get(item.account)!) {
+      const batch = batchOf(integration);
+      batch.events.push({ ...item.event, integration_id: integration.id });
+      batch.eventIndexes.push(item.index);
     }
-    const batch = batchOf(integration);
-    batch.signals.push(parsed.data);
-    batch.signalIndexes.push(item.index ?? 0);
-  }
+  const rejectedSignals: TRejectedItem[] = [];
+  for (const item of mapping.signals)
+    for (const integration of connections.get(item.account)!) {
+      // Built from validated fields; checked once more so a mapping bug rejects that signal, not the delivery.
+      const parsed = ZIntegrationSignal.safeParse({ ...item.signal, integration_id: integration.id });
+      if (!parsed.success) {
+        rejectedSignals.push({ index: item.index ?? 0, external_id: item.signal.external_id, ...rejectionOf(parsed.error) });
+        continue;
+      }
+      const batch = batchOf(integration);
+      batch.signals.push(parsed.data);
+      batch.signalIndexes.push(item.index ?? 0);
+    }
 
   const result: TWebhookResult = {
     inserted: 0,
@@ -224,12 +245,14 @@ export async function receiveProviderDelivery(
   };
   // Owners in a fixed order, so two deliveries spanning the same owners lock in the same order.
   const owners = [...byOwner.keys()].sort();
-  if (owners.length === 0) return result; // only ignored (or mapping-rejected) items: nothing a replay could change
-  // Remembered for every integration the delivery writes to (see replay-guard.ts).
-  const written = [...new Set([...mapping.events, ...mapping.signals].map((item) => integrations.get(item.account)!.id))];
+  if (owners.length === 0) return { ...result, rejected: oncePerIndex(result.rejected) }; // nothing a replay could change
+  // Remembered for every connection the delivery writes to, by the HMAC that verified it for that one (replay-guard.ts).
+  const written = [...new Set([...mapping.events, ...mapping.signals].map((item) => item.account))].flatMap((account) =>
+    connections.get(account)!.map((connection) => ({ integrationId: connection.id, digest: connection.digest })),
+  );
   const fresh = await inTransaction(db, async (tx) => {
     const first = { ownerId: owners[0]!, events: byOwner.get(owners[0]!)!.events.length };
-    const memory = await remember(tx, written, deliveryDigest(verified), now, first);
+    const memory = await remember(tx, written, now, first);
     if (!memory.fresh) return false;
     for (const ownerId of owners) {
       const batch = byOwner.get(ownerId)!;
@@ -254,7 +277,7 @@ export async function receiveProviderDelivery(
       ignored: mapping.ignored,
     };
   }
-  result.rejected.sort((a, b) => a.index - b.index);
+  result.rejected = oncePerIndex(result.rejected.sort((a, b) => a.index - b.index));
   return result;
 }
 

@@ -85,9 +85,20 @@ export type TWebhookProviderModule = {
    * matched (the delivery's identity for the replay memory), or null for anything wrong.
    */
   verify: (input: TVerifyInput) => Buffer | null;
+  /**
+   * The provider accounts an unverified body names, read without validating anything else: the
+   * signature is checked with the secrets of their connections, and only then is the body read.
+   */
+  accountsNamed: (body: Record<string, unknown>) => string[];
   /** Validates the parsed body (AppError validation_error) and maps it. */
   read: (body: unknown) => { accounts: string[]; mapping: TMapping };
 };
+
+/** `body[field]` when it is a string (an account id read before the body is validated), else nothing. */
+export function namedAccount(body: Record<string, unknown>, field: string): string[] {
+  const value = body[field];
+  return typeof value === "string" ? [value] : [];
+}
 
 /** Parses with `schema` or throws the contract's validation_error with every issue. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {

@@ -1,6 +1,7 @@
 // The webhook receivers end to end through the REST layer, with real HMAC signatures: what a
-// signed delivery writes, that a replay changes nothing, and that anything unsigned, stale,
-// unknown or unconnected answers 401 with every table unchanged.
+// signed delivery writes (a platform's with the signing secret of the connection it lands in),
+// that a replay changes nothing, and that anything unsigned, stale, unknown or unconnected
+// answers 401 with every table unchanged.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyTestEnv, createTestApi, type TApiResponse, type TTestApi } from "../../test/helpers/api";
@@ -26,6 +27,14 @@ const SECRETS = {
   WEBHOOK_SECRET_BILLING_B: "billing-b-secret-int",
   SOCIAL_ADS_VERIFY_TOKEN: "verify-token-int",
 };
+// The secrets the platforms sign each connected account's deliveries with (given on connect); the
+// server-wide ones above verify none of these connections (provider-account-claims.int.test.ts).
+const CONNECTION_SECRETS: Record<string, string> = {
+  payments_a: "payments-a-account-secret-int",
+  social_ads: "social-ads-app-secret-int",
+  billing_a: "billing-a-account-secret-int",
+  billing_b: "billing-b-account-secret-int",
+};
 const GENERIC_SECRET = "generic-secret-0123456789abcdef";
 const TODAY = todayUtc();
 
@@ -36,8 +45,17 @@ let genericId: string;
 let otherOwnerId: string;
 const integrations: Record<string, string> = {};
 
+/** A connection of the account, with the secret its platform signs with (search_ads: none, its relay uses the server's). */
 function connect(provider: string, accountId: string, owner = ownerId, business = businessId): Promise<string> {
-  return seedIntegration(api.db, { ownerId: owner, provider, name: `${provider} ${accountId}`, businessId: business, accountId });
+  const secret = CONNECTION_SECRETS[provider];
+  return seedIntegration(api.db, {
+    ownerId: owner,
+    provider,
+    name: `${provider} ${accountId}`,
+    businessId: business,
+    accountId,
+    ...(secret ? { secret } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -287,7 +305,7 @@ describe("POST /v1/webhooks/{provider}", () => {
   });
 
   describe("payments_a", () => {
-    const secret = SECRETS.WEBHOOK_SECRET_PAYMENTS_A;
+    const secret = CONNECTION_SECRETS.payments_a!;
     const created = nowSeconds() - 3600;
     const charge = { id: "ch_int_1", object: "charge", amount: 1999, currency: "eur", created, description: "Pro plan" };
     const event = (id: string, type: string, object: Record<string, unknown>, account = "acct_1") => ({
@@ -357,17 +375,13 @@ describe("POST /v1/webhooks/{provider}", () => {
       });
     });
 
-    it("refuses a bad signature, a stale one, an unconnected account and an unset secret with 401", async () => {
+    it("refuses a bad signature, a stale one, an unconnected account and the server-wide secret with 401", async () => {
       const body = event("evt_x", "charge.succeeded", { ...charge, id: "ch_never" });
       await expectRefused(() => send(body, (raw) => paymentsAHeaders("wrong", raw)));
       await expectRefused(() => send(body, (raw) => paymentsAHeaders(secret, raw, nowSeconds() - 600)));
       await expectRefused(() => send({ ...body, account: "acct_unknown" }));
-      applyTestEnv({ WEBHOOK_SECRET_PAYMENTS_A: undefined });
-      try {
-        await expectRefused(() => send(body));
-      } finally {
-        applyTestEnv({ WEBHOOK_SECRET_PAYMENTS_A: secret });
-      }
+      // The connection holds its own secret: the server's does not reach it.
+      await expectRefused(() => send(body, (raw) => paymentsAHeaders(SECRETS.WEBHOOK_SECRET_PAYMENTS_A, raw)));
     });
 
     it("answers 400 for a signed body that is not the documented shape", async () => {
@@ -381,7 +395,7 @@ describe("POST /v1/webhooks/{provider}", () => {
   });
 
   describe("social_ads", () => {
-    const secret = SECRETS.WEBHOOK_SECRET_SOCIAL_ADS;
+    const secret = CONNECTION_SECRETS.social_ads!;
     const time = nowSeconds();
     const spend = (amount: string, campaign = "c1") => ({
       field: "spend",
@@ -452,15 +466,19 @@ describe("POST /v1/webhooks/{provider}", () => {
       );
     });
 
-    it("refuses a bad signature, an unconnected account and an unset secret with 401", async () => {
+    it("refuses a bad signature, an unconnected account and the server-wide secret with 401", async () => {
       await expectRefused(() => send(delivery([spend("99.00", "c99")]), (raw) => socialAdsHeaders("wrong", raw)));
       await expectRefused(() => send(delivery([spend("99.00", "c99")]), () => ({ "content-type": "application/json" })));
       await expectRefused(() => send(delivery([spend("99.00", "c99")], "act_unknown")));
+      await expectRefused(() =>
+        send(delivery([spend("99.00", "c99")]), (raw) => socialAdsHeaders(SECRETS.WEBHOOK_SECRET_SOCIAL_ADS, raw)),
+      );
+      // An empty server-wide secret verifies nothing either.
       applyTestEnv({ WEBHOOK_SECRET_SOCIAL_ADS: "" });
       try {
         await expectRefused(() => send(delivery([spend("99.00", "c99")]), (raw) => socialAdsHeaders("", raw)));
       } finally {
-        applyTestEnv({ WEBHOOK_SECRET_SOCIAL_ADS: secret });
+        applyTestEnv({ WEBHOOK_SECRET_SOCIAL_ADS: SECRETS.WEBHOOK_SECRET_SOCIAL_ADS });
       }
     });
   });
@@ -526,7 +544,7 @@ describe("POST /v1/webhooks/{provider}", () => {
   });
 
   describe("billing_a", () => {
-    const secret = SECRETS.WEBHOOK_SECRET_BILLING_A;
+    const secret = CONNECTION_SECRETS.billing_a!;
     const subscription = { id: "sub_a1", customer_id: "ctm_1", status: "active", currency_code: "EUR" };
     const yearly = [{ plan: "Pro", unit_price_minor: 29_000, quantity: 1, interval: "year" }];
     const event = (event_id: string, event_type: string, data: Record<string, unknown>, seller_id = "sel_1") => ({
@@ -578,22 +596,17 @@ describe("POST /v1/webhooks/{provider}", () => {
       ).toBe(1);
     });
 
-    it("refuses a bad signature, an unconnected seller and an unset secret with 401", async () => {
+    it("refuses a bad signature, an unconnected seller and the server-wide secret with 401", async () => {
       const body = event("bevt_x", "subscription.created", { ...subscription, id: "sub_x", items: yearly });
       await expectRefused(() => send(body, (raw) => billingAHeaders("wrong", raw)));
       await expectRefused(() => send(body, (raw) => paymentsAHeaders(secret, raw)));
       await expectRefused(() => send({ ...body, seller_id: "sel_unknown" }));
-      applyTestEnv({ WEBHOOK_SECRET_BILLING_A: undefined });
-      try {
-        await expectRefused(() => send(body));
-      } finally {
-        applyTestEnv({ WEBHOOK_SECRET_BILLING_A: secret });
-      }
+      await expectRefused(() => send(body, (raw) => billingAHeaders(SECRETS.WEBHOOK_SECRET_BILLING_A, raw)));
     });
   });
 
   describe("billing_b", () => {
-    const secret = SECRETS.WEBHOOK_SECRET_BILLING_B;
+    const secret = CONNECTION_SECRETS.billing_b!;
     const subscription = (mrr: number) => ({ id: "sub_b1", customer_id: "cus_b1", status: "active", currency_code: "USD", mrr });
     const event = (id: string, event_type: string, content: Record<string, unknown>, site = "acme") => ({
       id,
@@ -631,19 +644,14 @@ describe("POST /v1/webhooks/{provider}", () => {
       ).toBe(1);
     });
 
-    it("refuses a bad signature, an unconnected site and an unset secret with 401", async () => {
+    it("refuses a bad signature, an unconnected site and the server-wide secret with 401", async () => {
       const body = event("ev_x", "subscription_created", { subscription: subscription(1) });
       await expectRefused(() => send(body, (raw) => billingBHeaders("wrong", raw)));
       await expectRefused(() =>
         send(body, (raw) => ({ ...billingBHeaders(secret, raw), "x-billingb-timestamp": String(nowSeconds() - 1) })),
       );
       await expectRefused(() => send({ ...body, site: "other-site" }));
-      applyTestEnv({ WEBHOOK_SECRET_BILLING_B: undefined });
-      try {
-        await expectRefused(() => send(body));
-      } finally {
-        applyTestEnv({ WEBHOOK_SECRET_BILLING_B: secret });
-      }
+      await expectRefused(() => send(body, (raw) => billingBHeaders(SECRETS.WEBHOOK_SECRET_BILLING_B, raw)));
     });
   });
 });

@@ -457,6 +457,12 @@ export const isolationCases: TIsolationCase[] = [
           body: { integration_id: id },
         }),
       ),
+      call("PUT /v1/integrations/{id}/signing-secret", (c) =>
+        c.PUT("/v1/integrations/{id}/signing-secret", {
+          params: writeAt(id),
+          body: { signing_secret: "b-tries-a-signing-secret-0001" },
+        }),
+      ),
     ],
     lists: [
       call("GET /v1/integrations", (c) => c.GET("/v1/integrations", { params: { query: { limit: 200 } } })),
@@ -476,7 +482,7 @@ export const isolationCases: TIsolationCase[] = [
       call("POST /v1/integrations/payments_a/connect", (c) =>
         c.POST("/v1/integrations/{provider}/connect", {
           params: { header: idempotent(), path: { provider: "payments_a" } },
-          body: { business_id: id, account_id: `iso-${id}` },
+          body: { business_id: id, account_id: `iso-${id}`, signing_secret: "b-tries-a-business-secret-01" },
         }),
       ),
       call("POST /v1/integrations/search_ads/connect", (c) =>

@@ -180,7 +180,7 @@ export async function seedIntegration(
     businessId?: string | null;
     accountId?: string | null;
     name?: string;
-    /** The signing secret of a generic webhook (stored encrypted, as connect stores it). */
+    /** The signing secret of a generic webhook or a provider account (stored encrypted, as connect stores it). */
     secret?: string;
     status?: string;
     createdAt?: Date;

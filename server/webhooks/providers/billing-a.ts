@@ -19,6 +19,7 @@ import {
   type TProviderEvent,
   type TVerifyInput,
   type TWebhookProviderModule,
+  namedAccount,
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { isoUtc } from "./amounts";
@@ -248,9 +249,10 @@ export const billingA: TWebhookProviderModule = {
   schema: ZBillingAEvent,
   headers: {
     [BILLING_A_SIGNATURE_HEADER]:
-      'billing_a: `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "<ts>:<raw body>">` with WEBHOOK_SECRET_BILLING_A; ts within 5 minutes.',
+      'billing_a: `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "<ts>:<raw body>">` with the connection\'s signing secret; ts within 5 minutes.',
   },
   verify: verifyBillingA,
+  accountsNamed: (body) => namedAccount(body, "seller_id"),
   read: (body) => {
     const event = parseOrThrow(ZBillingAEvent, body);
     return { accounts: [event.seller_id], mapping: mapOneEvent(event.seller_id, event.event_id, () => mapBillingA(event)) };

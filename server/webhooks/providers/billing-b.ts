@@ -16,6 +16,7 @@ import {
   type TMapping,
   type TVerifyInput,
   type TWebhookProviderModule,
+  namedAccount,
 } from "../webhook.schema";
 import { base64DigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { unixToIso } from "./amounts";
@@ -215,10 +216,11 @@ export const billingB: TWebhookProviderModule = {
   schema: ZBillingBEvent,
   headers: {
     [BILLING_B_SIGNATURE_HEADER]:
-      'billing_b: `v1=<base64 HMAC-SHA256 of "<X-BillingB-Timestamp>.<raw body>">` with WEBHOOK_SECRET_BILLING_B.',
+      'billing_b: `v1=<base64 HMAC-SHA256 of "<X-BillingB-Timestamp>.<raw body>">` with the connection\'s signing secret.',
     [BILLING_B_TIMESTAMP_HEADER]: "billing_b: Unix seconds when the delivery was signed; within 5 minutes of now.",
   },
   verify: verifyBillingB,
+  accountsNamed: (body) => namedAccount(body, "site"),
   read: (body) => {
     const event = parseOrThrow(ZBillingBEvent, body);
     return { accounts: [event.site], mapping: mapOneEvent(event.site, event.id, () => mapBillingB(event)) };

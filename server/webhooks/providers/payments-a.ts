@@ -13,6 +13,7 @@ import {
   type TProviderEvent,
   type TVerifyInput,
   type TWebhookProviderModule,
+  namedAccount,
 } from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseKeyValueList, parseUnixSeconds } from "../signature";
 import { unixToIso } from "./amounts";
@@ -261,9 +262,10 @@ export const paymentsA: TWebhookProviderModule = {
   schema: ZPaymentsAEvent,
   headers: {
     [PAYMENTS_A_SIGNATURE_HEADER]:
-      'payments_a: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with WEBHOOK_SECRET_PAYMENTS_A; t within 5 minutes.',
+      'payments_a: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the connection\'s signing secret; t within 5 minutes.',
   },
   verify: verifyPaymentsA,
+  accountsNamed: (body) => namedAccount(body, "account"),
   read: (body) => {
     const event = parseOrThrow(ZPaymentsAEvent, body);
     return { accounts: [event.account], mapping: mapOneEvent(event.account, event.id, () => mapPaymentsA(event)) };

@@ -6,7 +6,14 @@
 import { z } from "zod";
 import { SIGNAL_CODES, type TSignalCode } from "../../ingest/ingest.schema";
 import { ZDate, ZTimestamp } from "../../shared/schemas";
-import { emptyMapping, parseOrThrow, type TMapping, type TVerifyInput, type TWebhookProviderModule } from "../webhook.schema";
+import {
+  emptyMapping,
+  parseOrThrow,
+  type TMapping,
+  type TVerifyInput,
+  type TWebhookProviderModule,
+  namedAccount,
+} from "../webhook.schema";
 import { hexDigestMatches, hmacSha256, isWithinTolerance, parseUnixSeconds, sha256HeaderValue } from "../signature";
 import { rejectionOf } from "../../ingest/item-checks";
 import { isoUtc, microsToMinor } from "./amounts";
@@ -213,6 +220,7 @@ export const searchAds: TWebhookProviderModule = {
       "search_ads relay and generic: Unix seconds when the request was signed; within 5 minutes of now.",
   },
   verify: verifyServiceSignature,
+  accountsNamed: (body) => namedAccount(body, "customer_id"),
   read: (body) => {
     const delivery = parseOrThrow(ZSearchAdsEnvelope, body);
     return { accounts: [delivery.customer_id], mapping: mapSearchAds(delivery) };

@@ -316,9 +316,17 @@ export const socialAds: TWebhookProviderModule = {
   schema: ZSocialAdsDelivery,
   headers: {
     [SOCIAL_ADS_SIGNATURE_HEADER]:
-      "social_ads: `sha256=<hex HMAC-SHA256 of the raw body>` with WEBHOOK_SECRET_SOCIAL_ADS (no timestamp in this scheme; repeats are deduplicated).",
+      "social_ads: `sha256=<hex HMAC-SHA256 of the raw body>` with the connection's signing secret (the app secret; no timestamp in this scheme; repeats are deduplicated).",
   },
   verify: verifySocialAds,
+  accountsNamed: (body) =>
+    Array.isArray(body.entry)
+      ? body.entry.flatMap((entry: unknown) =>
+          typeof entry === "object" && entry !== null && typeof (entry as { id?: unknown }).id === "string"
+            ? [(entry as { id: string }).id]
+            : [],
+        )
+      : [],
   read: (body) => {
     const delivery = parseOrThrow(ZSocialAdsEnvelope, body);
     return { accounts: delivery.entry.map((e) => e.id), mapping: mapSocialAds(delivery) };
