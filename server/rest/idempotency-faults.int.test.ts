@@ -3,6 +3,7 @@
 // committed write and re-runs one that never committed. On PostgreSQL the connection is really
 // cut (pg_terminate_backend from an admin connection); PGlite has one in-process connection
 // that cannot be cut, so there the same moments fail with a thrown error instead.
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerOf } from "../auth/caller";
@@ -14,6 +15,7 @@ import { callApi, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { createFixtureRouter } from "../../test/helpers/fixture-router";
 import { adminQuery } from "../../test/helpers/postgres";
 import { expectApiError } from "../../test/helpers/api-error";
+import { requestHash } from "./idempotency";
 import { createRestHandler, type TRestHandler } from "./rest-handler";
 
 let api: TTestApi;
@@ -96,5 +98,37 @@ describe("a dropped connection and a retry with the same Idempotency-Key", () =>
     const replay = await post("/v1/test/two-step-write", { name: "Cut mid write" }, "drop-mid-1");
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.body.data.id).toBe(retry.body.data.id);
+  });
+});
+
+describe("the stored fingerprint of a request body", () => {
+  it("is keyed, so a body carrying a secret cannot be confirmed from the database by a guess", async () => {
+    const body = { name: "Keyed fingerprint", currency: "EUR" };
+    const first = await post("/v1/businesses", body, "keyed-hash-1");
+    expect(first.status).toBe(201);
+    const record = await api.db.idempotencyRecord.findFirstOrThrow({ where: { key: "keyed-hash-1" } });
+    const plain = createHash("sha256")
+      .update(JSON.stringify({ currency: "EUR", name: "Keyed fingerprint" }))
+      .digest("hex");
+    expect(record.requestHash).not.toBe(plain);
+    expect(record.requestHash).toBe(await requestHash(body));
+
+    const replay = await post("/v1/businesses", body, "keyed-hash-1");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expectApiError(await post("/v1/businesses", { ...body, name: "Another" }, "keyed-hash-1"), 409, "idempotency_conflict");
+  });
+
+  it("still replays a record stored with the unkeyed digest of an earlier version", async () => {
+    const body = { name: "Unkeyed fingerprint", currency: "EUR" };
+    const first = await post("/v1/businesses", body, "unkeyed-hash-1");
+    expect(first.status).toBe(201);
+    const plain = createHash("sha256")
+      .update(JSON.stringify({ currency: "EUR", name: "Unkeyed fingerprint" }))
+      .digest("hex");
+    await api.db.idempotencyRecord.updateMany({ where: { key: "unkeyed-hash-1" }, data: { requestHash: plain } });
+
+    const replay = await post("/v1/businesses", body, "unkeyed-hash-1");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.data.id).toBe(first.body.data.id);
   });
 });

@@ -7,8 +7,8 @@
 // committed has its answer stored with it, so a retry after a lost connection replays it; a
 // write that did not commit left no claim, so the retry runs it. (Completing the record in a
 // statement of its own after the write's commit once let a dropped connection duplicate writes.)
-import { decryptSecret, encryptSecret } from "../crypto/secret-box";
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { decryptSecret, derivedKey, encryptSecret } from "../crypto/secret-box";
 import type { TDb, TDbOrTx, TTx } from "../db/client";
 import { inTransaction, type TTransactionLimits } from "../db/transaction";
 import { AppError } from "../errors/app-error";
@@ -57,14 +57,26 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function requestHash(body: unknown): string {
+/**
+ * The stored fingerprint of a request body: keyed (HMAC with a key derived from ENCRYPTION_KEY),
+ * because some bodies carry secrets (a provider's signing secret) and a plain digest in the
+ * database would let anyone who reads it confirm a guess of the secret.
+ */
+export async function requestHash(body: unknown): Promise<string> {
+  return createHmac("sha256", await derivedKey("idempotency-request-hash"))
+    .update(canonical(body))
+    .digest("hex");
+}
+
+/** The digest records written before the keyed one held (kept 24 hours at most). */
+function unkeyedRequestHash(body: unknown): string {
   return createHash("sha256").update(canonical(body)).digest("hex");
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function beginIdempotentRequest(db: TDbOrTx, request: TIdempotencyRequest): Promise<TIdempotencyStart> {
-  const hash = requestHash(request.body);
+  const hash = await requestHash(request.body);
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
@@ -100,7 +112,7 @@ export async function beginIdempotentRequest(db: TDbOrTx, request: TIdempotencyR
     if (existing.method !== request.method || existing.path !== request.path) {
       throw new AppError("idempotency_conflict", `This Idempotency-Key was used for ${existing.method} ${existing.path}.`);
     }
-    if (existing.requestHash !== hash) {
+    if (existing.requestHash !== hash && existing.requestHash !== unkeyedRequestHash(request.body)) {
       throw new AppError("idempotency_conflict", "This Idempotency-Key was used with a different request body.");
     }
     if (existing.state === "completed" && existing.responseStatus !== null && existing.responseBody !== null) {
