@@ -156,6 +156,77 @@ describe("budget signals", () => {
     expect(await changeOf(search)).toMatchObject({ status: "failed", failureMessage: "Below the account's minimum" });
   });
 
+  it("keeps the daily budget a signed delivery reports: what the service knows of the campaign next (pinned-wave3 §1.1)", async () => {
+    const raw = JSON.stringify({
+      object: "ad_account",
+      entry: [
+        {
+          id: "act_atlas",
+          time: Math.floor(NOW.getTime() / 1000) - 30,
+          changes: [
+            {
+              field: "campaign_budget",
+              value: { campaign_id: "hook-3", status: "APPLIED", daily_budget: "80.00", currency: "EUR" },
+            },
+          ],
+        },
+      ],
+    });
+    const delivered = await postDelivery(
+      api,
+      "/v1/webhooks/social_ads",
+      raw,
+      socialAdsHeaders(SECRETS.WEBHOOK_SECRET_SOCIAL_ADS, raw),
+    );
+    expect(delivered.status, delivered.text).toBe(200);
+    expect(await api.db.campaignBudgetReport.findMany({ where: { campaignId: "hook-3" } })).toEqual([
+      expect.objectContaining({
+        integrationId: socialId,
+        dailyBudgetMinor: 8000n,
+        currency: "EUR",
+        reportedAt: new Date(NOW.getTime() - 30_000),
+      }),
+    ]);
+    const next = await api.call("POST", "/v1/ad-budget-changes", {
+      body: { integration_id: socialId, campaign_id: "hook-3", new_daily_budget_minor: 25000, currency: "EUR" },
+    });
+    expect(next.body.data).toMatchObject({
+      previous_daily_budget_minor: 8000,
+      delta_daily_minor: 17000,
+      counted_daily_minor: 17000,
+    });
+
+    const searchId = await seedIntegration(api.db, { ownerId, provider: "search_ads", businessId, accountId: "555-000-1111" });
+    const relay = JSON.stringify({
+      customer_id: "555-000-1111",
+      alerts: [
+        {
+          id: "al-budget-2",
+          type: "budget_change_applied",
+          campaign_id: "hook-4",
+          occurred_at: "2026-05-08T11:00:00Z",
+          daily_budget_minor: 12000,
+          currency: "EUR",
+        },
+      ],
+    });
+    const relayed = await postDelivery(
+      api,
+      "/v1/webhooks/search_ads",
+      relay,
+      serviceHeaders(SECRETS.WEBHOOK_SECRET_SEARCH_ADS, relay),
+    );
+    expect(relayed.status, relayed.text).toBe(200);
+    const search = await api.call("POST", "/v1/ad-budget-changes", {
+      body: { integration_id: searchId, campaign_id: "hook-4", new_daily_budget_minor: 10000, currency: "EUR" },
+    });
+    expect(search.body.data).toMatchObject({
+      previous_daily_budget_minor: 12000,
+      delta_daily_minor: -2000,
+      counted_daily_minor: 0,
+    });
+  });
+
   it("the ads read model lists the account's changes, newest first", async () => {
     const result = await ingestEvents(
       api.db,
