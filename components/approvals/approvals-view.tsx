@@ -380,7 +380,7 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
           <dd>
             <span className="amount">{money(claimed)}</span>{" "}
             <span className="muted">
-              {known === null ? "(the service knows no budget yet, so the whole new one counts)" : "(not counted)"}
+              {known === null ? "(no budget is known yet: the whole new one counts)" : "(not counted)"}
             </span>
           </dd>
         </div>
@@ -396,8 +396,8 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
           <dt>In the forecast</dt>
           <dd>
             {money(effect.new_daily_budget_minor)} a day from {formatCalendarDay(effect.effective_on, locale)}:{" "}
-            <span className="amount">{money(effect.forecast.committed_minor)}</span> over the next 30 days ({effect.forecast.days}{" "}
-            {effect.forecast.days === 1 ? "day" : "days"})
+            <span className="amount">{money(effect.forecast.committed_minor)}</span> over{" "}
+            {effect.forecast.days === 30 ? "the next 30 days" : `${effect.forecast.days} of the next 30 days`}
           </dd>
         </div>
       ) : null}
