@@ -8,6 +8,7 @@
 // them; personal and project scopes have none.
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
+import { PREPARED } from "../db/prepared-statements";
 import type { TOwnerDay } from "../shared/owner-today";
 import { actualCountedSql } from "./counted";
 import { toBigInt } from "./display";
@@ -62,7 +63,7 @@ export async function campaignBudgetChanges(
   const columns = Prisma.sql`c.id::text AS id, c.integration_id::text AS integration_id, c.campaign_id,
     c.new_daily_budget_minor::text AS amount, c.currency::text AS currency,
     to_char(c.effective_on, 'YYYY-MM-DD') AS effective_on, c.created_at`;
-  const rows = await db.$queryRaw<TChangeRow[]>`
+  const rows = await db.$queryRaw<TChangeRow[]>`${PREPARED}
     (SELECT DISTINCT ON (c.integration_id, c.campaign_id) ${columns}
        FROM ad_budget_changes c
       WHERE ${where} AND c.effective_on <= ${daySql(day.today)}
@@ -83,24 +84,26 @@ export async function campaignBudgetChanges(
 }
 
 /**
- * Σ base of the scope's counted ad_spend over `span` whose integration and payload.campaign_id
- * name one of `campaigns`: what the run rate's T_out leaves out once those campaigns' budgets
- * are commitments. No campaigns, no query.
+ * Σ base of the scope's counted ad_spend over `span` of the campaigns with a known daily budget
+ * on some day up to `end` (a planned or applied change effective by then: they are commitments),
+ * matched by integration and payload.campaign_id: what the run rate's T_out leaves out. One
+ * statement, independent of the commitments' read so it runs beside it; with no such campaign
+ * its one-time filter skips the scan of the events altogether.
  */
-export async function campaignAdSpend(
-  db: TDbOrTx,
-  day: TOwnerDay,
-  scope: TReadScope,
-  span: TSpan,
-  campaigns: ReadonlyArray<{ integrationId: string; campaignId: string }>,
-): Promise<bigint> {
-  if (campaigns.length === 0) return 0n;
-  const [row] = await db.$queryRaw<Array<{ spend: string | null }>>`
+export async function campaignAdSpend(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, span: TSpan, end: string): Promise<bigint> {
+  const inScope = changeScopeSql(day.ownerId, scope);
+  if (inScope === null || end < day.today) return 0n;
+  // Prepared: planned for financial_events' many indexes once per connection, not per request.
+  const [row] = await db.$queryRaw<Array<{ spend: string | null }>>`${PREPARED}
+    WITH budgeted AS (
+      SELECT DISTINCT c.integration_id, c.campaign_id
+        FROM ad_budget_changes c
+       WHERE ${inScope} AND c.status IN ('planned', 'applied') AND c.effective_on <= ${daySql(end)})
     SELECT SUM(e.base_amount_minor)::text AS spend
       FROM financial_events e
-     WHERE ${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")} AND e.type = 'ad_spend'
+     WHERE EXISTS (SELECT 1 FROM budgeted)
+       AND ${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")} AND e.type = 'ad_spend'
        AND e.occurred_on BETWEEN ${daySql(span.from)} AND ${daySql(span.to)}
-       AND (e.integration_id, e.payload->>'campaign_id') IN (
-         SELECT * FROM unnest(${campaigns.map((c) => c.integrationId)}::uuid[], ${campaigns.map((c) => c.campaignId)}::text[]))`;
+       AND (e.integration_id, e.payload->>'campaign_id') IN (SELECT integration_id, campaign_id FROM budgeted)`;
   return toBigInt(row?.spend ?? 0);
 }

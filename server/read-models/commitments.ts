@@ -262,15 +262,6 @@ export function outgoing(commitments: TCommitments): TCommitments {
   };
 }
 
-/** The campaigns of the ad budget commitments, each once. */
-export function campaignsOf(items: readonly TCommitment[]): Array<{ integrationId: string; campaignId: string }> {
-  const campaigns = new Map<string, { integrationId: string; campaignId: string }>();
-  for (const item of items) {
-    if (item.campaign) campaigns.set(`${item.campaign.integrationId}|${item.campaign.campaignId}`, item.campaign);
-  }
-  return [...campaigns.values()];
-}
-
 /** Σ of planned, subscription and ad budget commitments (planned by direction), in the base currency. */
 export function commitmentTotals(items: readonly TCommitment[]) {
   const totals = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n, adBudgets: 0n };

@@ -17,14 +17,7 @@ import type { TOwnerDay } from "../shared/owner-today";
 import { burnWindow } from "./burn";
 import { cashPosition, toCashDto, type TCashPosition } from "./cash";
 import { campaignAdSpend } from "./campaign-budgets";
-import {
-  campaignsOf,
-  commitmentTotals,
-  loadCommitments,
-  loadReserved,
-  toCommitmentItemDtos,
-  type TCommitment,
-} from "./commitments";
+import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDtos, type TCommitment } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor, type TDisplayed, type TSummaryConversion } from "./display";
 import { actualFlows, type TActualFlows, type TSpan } from "./flows";
@@ -64,17 +57,16 @@ export async function loadForecastInputs(
 ): Promise<{ inputs: TForecastInputs; runRateWindow: TSpan }> {
   const runRateWindow = burnWindow(day.today);
   // Independent reads, issued together (see overview.ts).
-  const [cash, reserved, commitments, actuals] = await Promise.all([
+  const [cash, reserved, commitments, actuals, budgetedSpend] = await Promise.all([
     cashPosition(db, day, scope),
     loadReserved(db, day, scope),
     loadCommitments(db, day, scope, end),
     // A caller that reads them too passes them (`shared.runRateFlows`: actualFlows over runRateWindow).
     shared.runRateFlows ?? actualFlows(db, day, scope, [runRateWindow]),
+    // The campaigns whose budgets are commitments (§1.3): their ad_spend leaves T_out, so it does not count twice.
+    campaignAdSpend(db, day, scope, runRateWindow, end),
   ]);
   const flows = actuals.flows[0]!;
-  // The campaigns whose budgets are commitments (§1.3): their ad_spend leaves T_out, so it does not count twice.
-  const budgeted = campaignsOf(commitments.items);
-  const budgetedSpend = await campaignAdSpend(db, day, scope, runRateWindow, budgeted);
   return {
     inputs: {
       cash,
