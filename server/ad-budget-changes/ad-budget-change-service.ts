@@ -3,9 +3,10 @@
 // active 409), an `ads` grant covering its business (403), the level and limits (202 / 403),
 // then `execute` writes the planned change under its approval (recordApproval). What counts
 // against the limits is the increase over the campaign's budget as the service knows it
-// (known-budget.ts, pinned-wave3 §1.1); the previous budget the caller sends is kept as its claim. An agent's
-// executed change also records an agent decision (§3.2) in the same transaction. The platforms
-// are mocks: a budget_change_applied / _failed signal moves the change (ingest/budget-change-signals.ts).
+// (known-budget.ts, pinned-wave3 §1.1); the previous budget the caller sends is kept as its
+// claim. An agent's executed change also records an agent decision (§3.2) in the same
+// transaction. The platforms are mocks: a budget_change_applied / _failed signal moves the change
+// (ingest/budget-change-signals.ts).
 import { randomUUID } from "node:crypto";
 import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
