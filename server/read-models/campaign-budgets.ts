@@ -64,14 +64,16 @@ export async function campaignBudgetChanges(
     c.new_daily_budget_minor::text AS amount, c.currency::text AS currency,
     to_char(c.effective_on, 'YYYY-MM-DD') AS effective_on, c.created_at`;
   const rows = await db.$queryRaw<TChangeRow[]>`${PREPARED}
-    (SELECT DISTINCT ON (c.integration_id, c.campaign_id) ${columns}
-       FROM ad_budget_changes c
-      WHERE ${where} AND c.effective_on <= ${daySql(day.today)}
-      ORDER BY c.integration_id, c.campaign_id, c.created_at DESC, c.id DESC)
-    UNION ALL
-    (SELECT ${columns}
-       FROM ad_budget_changes c
-      WHERE ${where} AND c.effective_on > ${daySql(day.today)} AND c.effective_on <= ${daySql(end)})`;
+    SELECT * FROM (
+      (SELECT DISTINCT ON (c.integration_id, c.campaign_id) ${columns}
+         FROM ad_budget_changes c
+        WHERE ${where} AND c.effective_on <= ${daySql(day.today)}
+        ORDER BY c.integration_id, c.campaign_id, c.created_at DESC, c.id DESC)
+      UNION ALL
+      (SELECT ${columns}
+         FROM ad_budget_changes c
+        WHERE ${where} AND c.effective_on > ${daySql(day.today)} AND c.effective_on <= ${daySql(end)})
+    ) changes`;
   return rows.map((row) => ({
     id: row.id,
     integrationId: row.integration_id,
