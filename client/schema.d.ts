@@ -305,7 +305,7 @@ export interface paths {
     };
     /**
      * Every agent's economics
-     * @description Per agent, over the period: its writes by approval status and its denials, the money its executed writes committed, its ad budget changes, the events attributed to it and what its decisions produced, with totals. The owner sees every agent of theirs, newest first; an agent sees a list holding only itself. No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ (new − previous) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
+     * @description Per agent, over the period: its writes by approval status and its denials, the money its executed writes committed, its ad budget changes, the events attributed to it and what its decisions produced, with totals. The owner sees every agent of theirs, newest first; an agent sees a list holding only itself. No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ counted_daily_minor (what each counted against the agent's limits: its increase over the budget the service knew) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
      */
     get: operations["agentEconomics-find"];
     put?: never;
@@ -325,7 +325,7 @@ export interface paths {
     };
     /**
      * The calling agent's economics
-     * @description GET /v1/agents/{id}/economics for the calling agent (the literal me is never taken for an id). The owner is not an agent: 404 not_found (GET /v1/agents/economics lists every agent). No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ (new − previous) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
+     * @description GET /v1/agents/{id}/economics for the calling agent (the literal me is never taken for an id). The owner is not an agent: 404 not_found (GET /v1/agents/economics lists every agent). No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ counted_daily_minor (what each counted against the agent's limits: its increase over the budget the service knew) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
      */
     get: operations["agentEconomics-getMine"];
     put?: never;
@@ -345,7 +345,7 @@ export interface paths {
     };
     /**
      * One agent's economics
-     * @description The AgentEconomics of one agent over the period. The owner may read any agent of theirs; an agent only itself: another agent of the owner answers 403 scope_denied (details.required own_record, audited); an unknown agent or another owner's 404. No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ (new − previous) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
+     * @description The AgentEconomics of one agent over the period. The owner may read any agent of theirs; an agent only itself: another agent of the owner answers 403 scope_denied (details.required own_record, audited); an unknown agent or another owner's 404. No scope needed. Period: approvals, ad budget changes and audit entries by their created_at day in the owner's timezone; events and decisions by occurred_on. from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone counts as UTC); only from → to = today; only to → from = to − 29; from after to, or more than 366 days, answers 400 validation_error naming from. writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's changes by status; daily_increase_minor = Σ counted_daily_minor (what each counted against the agent's limits: its increase over the budget the service knew) of those not failed. attributed = the counted actual events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. business_id: writes and denials whose resource is the business or one of its projects (a write's resource: its business_id, its project's or its integration's business), that business's changes, events and decisions. Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown amounts. Experimental.
      */
     get: operations["agentEconomics-get"];
     put?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
     };
     /**
      * Forecast a business's balance
-     * @description The business's cash, commitments and run rate, day by day (its projects included; its cash snapshots). Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated. Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today]; day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses. Another owner's business, or an unknown one, answers 404.
+     * @description The business's cash, commitments and run rate, day by day (its projects included; its cash snapshots). Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated; and each day a campaign has a known daily budget, that budget (from the effective_on of its latest planned or applied ad budget change; a failed one never counts; a newer change replaces an older one from its own effective_on), listed as one ad_budget item per campaign (totals.ad_budgets_minor). Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today], less the ad_spend of the campaigns whose budgets are commitments (by integration and payload.campaign_id); day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses. Another owner's business, or an unknown one, answers 404.
      */
     get: operations["readModels-businessForecast"];
     put?: never;
@@ -1642,7 +1642,7 @@ export interface paths {
     };
     /**
      * Forecast the owner's personal balance
-     * @description The owner's personal cash, commitments and run rate (records with personal: true), day by day. Decided: it takes the business forecast's parameters. Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated. Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today]; day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
+     * @description The owner's personal cash, commitments and run rate (records with personal: true), day by day. Decided: it takes the business forecast's parameters. Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated; and each day a campaign has a known daily budget, that budget (from the effective_on of its latest planned or applied ad budget change; a failed one never counts; a newer change replaces an older one from its own effective_on), listed as one ad_budget item per campaign (totals.ad_budgets_minor). Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today], less the ad_spend of the campaigns whose budgets are commitments (by integration and payload.campaign_id); day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
      */
     get: operations["readModels-personalForecast"];
     put?: never;
@@ -1662,7 +1662,7 @@ export interface paths {
     };
     /**
      * Forecast the whole owner's balance
-     * @description Every business and the personal finances together: all cash snapshots, commitments and actuals of the owner, day by day. Decided: it takes the business forecast's parameters. Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated. Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today]; day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
+     * @description Every business and the personal finances together: all cash snapshots, commitments and actuals of the owner, day by day. Decided: it takes the business forecast's parameters. Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated; and each day a campaign has a known daily budget, that budget (from the effective_on of its latest planned or applied ad budget change; a failed one never counts; a newer change replaces an older one from its own effective_on), listed as one ad_budget item per campaign (totals.ad_budgets_minor). Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today], less the ad_spend of the campaigns whose budgets are commitments (by integration and payload.campaign_id); day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
      */
     get: operations["readModels-forecast"];
     put?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
     put?: never;
     /**
      * What if: the forecast with changes applied
-     * @description Runs the forecast (GET …/forecast) of a scope and window twice: as the books stand (baseline) and with up to 50 changes applied to its inputs (simulated). Writes nothing and is not audited; answers 200; no Idempotency-Key. Scope: at most one of business_id, project_id, personal: true (more answers 400; none = the whole owner); a project counts its own records, its share of allocated subscriptions and its business's cash. Changes, applied in order: add_expense / add_revenue (a committed out / in on `on`, today or later; with billing_interval it rolls from `on` as a subscription's charges do: week +7 days, month, quarter, year on the anchor day clamped to the month end); cancel_subscription (its charges from `from`, default today, are dropped; planned events stay); change_subscription (its charges from `from` cost amount_minor, in its currency; a project pays its share); add_reservation; release_reservation (amount_minor, default all that remains; more than remains answers 400); ad_budget_change (a committed out of delta_daily_minor every day from `from`; an ad integration, social_ads or search_ads, of the scope's business; the whole owner: any). A subscription, reservation or integration that does not exist or is another owner's answers 404; one outside the scope 400 naming changes.<i>. Each added amount is valued at today's rate (half even) like every commitment. An empty changes answers the baseline as simulated (every delta 0). SimTotals: committed in and out and the run rate over [from, to] (the forecast's totals), reserved, the committed line's ending and lowest balance and its day, the first day it is below 0, and free_capital = cash − reserved − every committed out of [today, to] (overdue included, inflows never; null without cash). days: both committed balance lines. Agents need grants of finances:observe and forecast:observe covering the scope (the whole owner: `*`); without one, 403 scope_denied naming every scope missing (details.required_scopes) and the resource. The forecast's rules: Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated. Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today]; day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
+     * @description Runs the forecast (GET …/forecast) of a scope and window twice: as the books stand (baseline) and with up to 50 changes applied to its inputs (simulated). Writes nothing and is not audited; answers 200; no Idempotency-Key. Scope: at most one of business_id, project_id, personal: true (more answers 400; none = the whole owner); a project counts its own records, its share of allocated subscriptions and its business's cash. Changes, applied in order: add_expense / add_revenue (a committed out / in on `on`, today or later; with billing_interval it rolls from `on` as a subscription's charges do: week +7 days, month, quarter, year on the anchor day clamped to the month end); cancel_subscription (its charges from `from`, default today, are dropped; planned events stay); change_subscription (its charges from `from` cost amount_minor, in its currency; a project pays its share); add_reservation; release_reservation (amount_minor, default all that remains; more than remains answers 400); ad_budget_change (a committed out of delta_daily_minor every day from `from`; an ad integration, social_ads or search_ads, of the scope's business; the whole owner: any). A subscription, reservation or integration that does not exist or is another owner's answers 404; one outside the scope 400 naming changes.<i>. Each added amount is valued at today's rate (half even) like every commitment. An empty changes answers the baseline as simulated (every delta 0). SimTotals: committed in and out and the run rate over [from, to] (the forecast's totals), reserved, the committed line's ending and lowest balance and its day, the first day it is below 0, and free_capital = cash − reserved − every committed out of [today, to] (overdue included, inflows never; null without cash). days: both committed balance lines. Agents need grants of finances:observe and forecast:observe covering the scope (the whole owner: `*`); without one, 403 scope_denied naming every scope missing (details.required_scopes) and the resource. The forecast's rules: Window: horizon ∈ {7, 30, 90} (default 30) gives [today, today + horizon − 1] in the owner's timezone; or from and to together, today ≤ from ≤ to, to − from ≤ 365 (one of them alone, or either with horizon, answers 400 naming the field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated; and each day a campaign has a known daily budget, that budget (from the effective_on of its latest planned or applied ad budget change; a failed one never counts; a newer change replaces an older one from its own effective_on), listed as one ad_budget item per campaign (totals.ad_budgets_minor). Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today], less the ad_spend of the campaigns whose budgets are commitments (by integration and payload.campaign_id); day k (today = 0) gets floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers 422 fx_unavailable. Envelope coverage: cash, revenue, expenses.
      */
     post: operations["simulations-run"];
     delete?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
     put?: never;
     /**
      * Plan a campaign's daily budget change
-     * @description Plans a change of a campaign's daily budget on an active social_ads or search_ads integration (unknown or another owner's: 404; not ads, or ad_set_id / ad_group_id on the wrong platform: 400; not active: 409 state_conflict; effective_on from the owner's today to today + 365). The owner's change is written at once (201) with an auto_approved approval (trigger owner, limit_checked null). An agent needs the ads scope with a grant covering the integration's business (else 403 scope_denied, audited) and a reason. At level recommend the change is held: 202 with a pending approval (level_recommend), nothing else written; approving it writes the change as the agent (limit_checked null), rejecting writes nothing. At level execute the counted amount — max(0, new − previous), or new without previous — is counted against the grant's daily and monthly limits as exact integers: within them (or none) 201 with an auto_approved approval (within_limits) whose id is limit_checked; over them, or in another currency than the limits', 202 pending (over_limit) or, with over_limit deny, 403 limit_exceeded. An agent's executed change also records an agent decision ("Ad budget <campaign_id>: <previous | ?> → <new>", amount = the counted amount): decision_id. The change is planned until the integration's budget_change_applied or budget_change_failed signal moves it to applied or failed.
+     * @description Plans a change of a campaign's daily budget on an active social_ads or search_ads integration (unknown or another owner's: 404; not ads, or ad_set_id / ad_group_id on the wrong platform: 400; not active: 409 state_conflict; effective_on from the owner's today to today + 365). The owner's change is written at once (201) with an auto_approved approval (trigger owner, limit_checked null). An agent needs the ads scope with a grant covering the integration's business (else 403 scope_denied, audited) and a reason. At level recommend the change is held: 202 with a pending approval (level_recommend), nothing else written; approving it writes the change as the agent (limit_checked null), rejecting writes nothing. At level execute the counted amount — max(0, new − known), where known is the campaign's daily budget as the service knows it (the newer of the latest applied change of the integration and campaign and the budget the platform last reported), or new when nothing is known; the previous_daily_budget_minor the caller sends is kept as claimed_previous_daily_budget_minor and never counted — is counted against the grant's daily and monthly limits as exact integers: within them (or none) 201 with an auto_approved approval (within_limits) whose id is limit_checked; over them, or in another currency than the limits', 202 pending (over_limit) or, with over_limit deny, 403 limit_exceeded. An agent's executed change also records an agent decision ("Ad budget <campaign_id>: <known previous | ?> → <new>", amount = the counted amount): decision_id. A held change is counted again when the owner approves it, from what is known then. The change is planned until the integration's budget_change_applied or budget_change_failed signal moves it to applied or failed.
      */
     post: operations["adBudgetChanges-create"];
     delete?: never;
@@ -2799,8 +2799,10 @@ export interface components {
       campaign_id: string;
       /** @description APPLIED or FAILED: the newest planned budget change of the campaign (POST /v1/ad-budget-changes) moves to applied or failed. */
       status: string;
-      /** @description The campaign's daily budget now, in major units (informational). */
+      /** @description The campaign's daily budget now, in major units of `currency`. With `currency`, it is the platform's report of the budget: what an agent's ad budget change is counted against (converted exactly; a figure finer than the currency's minor unit rejects the change). Without `currency`, informational. */
       daily_budget?: string;
+      /** @description The currency of daily_budget (the ad account's). */
+      currency?: string;
       /** @description FAILED: why, as the platform says it. */
       reason?: string;
     } & {
@@ -2844,6 +2846,10 @@ export interface components {
        */
       occurred_at: string;
       message?: string;
+      /** @description budget_change_applied / budget_change_failed: the campaign's daily budget now, in minor units of `currency` (with campaign_id): the platform's report of the budget, what an agent's ad budget change is counted against. */
+      daily_budget_minor?: number;
+      /** @description The currency of daily_budget_minor. */
+      currency?: string;
     };
     /** @description billing_a: one event per delivery. */
     BillingAEvent: {
@@ -3210,7 +3216,7 @@ export interface components {
       planned: number;
       applied: number;
       failed: number;
-      /** @description Σ delta_daily_minor (new − previous) of the changes not failed; a change without previous_daily_budget_minor has no delta and adds nothing. Each currency's sum at today's rate. */
+      /** @description Σ counted_daily_minor of the changes not failed: each change's increase over the campaign's budget as the service knew it (max(0, new − known); the whole new budget when unknown), never over a previous budget the agent claimed. Each currency's sum at today's rate. */
       daily_increase_minor: number;
     };
     AgentEconomicsAttributed: {
@@ -3455,6 +3461,8 @@ export interface components {
       /** @description { status, data }: succeeded and what the approved write answered; for a connect_integration request connected, action_required or not_connectable, with the next step. */
       result: unknown | null;
       decision_note: string | null;
+      /** @description A pending ad_budget_change.create: what it would commit if approved now (it is counted again then). Null otherwise. */
+      ad_budget_effect: components["schemas"]["AdBudgetEffect"] | null;
       decided_at: string | null;
       /**
        * Format: date-time
@@ -3466,6 +3474,38 @@ export interface components {
        * @example 2026-11-22T08:30:00.000Z
        */
       updated_at: string;
+    };
+    AdBudgetEffect: {
+      /** Format: uuid */
+      integration_id: string;
+      campaign_id: string;
+      /** @example EUR */
+      currency: string;
+      /** @description The campaign's daily budget as the service knows it now (the newer of its latest applied change and the platform's last report, in this currency); null when unknown. */
+      known_previous_daily_budget_minor: number | null;
+      /** @description The previous budget the agent claimed (its previous_daily_budget_minor); never counted. */
+      claimed_previous_daily_budget_minor: number | null;
+      new_daily_budget_minor: number;
+      /** @description new − known; null when unknown. */
+      delta_daily_minor: number | null;
+      /** @description What it would count against limits if run now: max(0, new − known), or new when unknown. */
+      counted_daily_minor: number;
+      /**
+       * Format: date
+       * @description Its effective_on, or the owner's today when it has none (it runs from approval).
+       */
+      effective_on: string;
+      /** @description Its commitment over the forecast's default 30 days, in its currency. */
+      forecast: {
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        to: string;
+        /** @description Days of the forecast's default window [today, today + 29] from effective_on. */
+        days: number;
+        /** @description new_daily_budget_minor × days: what the forecast would commit for it; null beyond ±(2^53 − 1). */
+        committed_minor: number | null;
+      };
     };
     /** @description The write waits for the owner's decision (HTTP 202). */
     PendingApproval: {
@@ -4432,6 +4472,8 @@ export interface components {
         planned_in_minor: number;
         planned_out_minor: number;
         subscriptions_minor: number;
+        /** @description Campaigns' known daily budgets over the window's days (part of committed_out). */
+        ad_budgets_minor: number;
         committed_in_minor: number;
         committed_out_minor: number;
         run_rate_in_minor: number;
@@ -4459,28 +4501,49 @@ export interface components {
       fx_used: components["schemas"]["FxUsed"][];
     };
     CommitmentItem: {
+      /** @description ad_budget: a campaign's known daily budget over the window's days from its planned or applied ad budget changes' effective_on (one item per campaign). */
       kind: string;
       /**
        * Format: uuid
-       * @description The planned event's id, or the subscription's.
+       * @description The planned event's id, the subscription's, or (ad_budget) the ad budget change in effect on the item's last day.
        */
       id: string;
+      /** @description ad_budget: "Ad budget <campaign_id>". */
       name: string;
       /**
        * Format: date
-       * @description The day it is due; an overdue planned event is dated today.
+       * @description The day it is due; an overdue planned event is dated today; an ad budget's first day in the window (from).
        */
       date: string;
       direction: string;
-      /** @description In the original currency (a project's share for an allocated subscription). */
+      /** @description In the original currency (a project's share for an allocated subscription; an ad budget: Σ of its days' budgets). */
       amount_minor: number;
       /** @example EUR */
       currency: string;
-      /** @description In the base currency at today's rate (half even). */
+      /** @description In the base currency at today's rate (half even; an ad budget: each day's budget so converted, summed). */
       base_amount_minor: number;
       overdue: boolean;
       /** @description A project's share of an allocated subscription, else null. */
       share_bps: number | null;
+      /**
+       * Format: date
+       * @description ad_budget only: the first day of the window with the campaign's budget known.
+       */
+      from?: string;
+      /**
+       * Format: date
+       * @description ad_budget only: the last day of the window (the budget stays known once known).
+       */
+      to?: string;
+      /** @description ad_budget only: the campaign. */
+      campaign_id?: string;
+      /**
+       * Format: uuid
+       * @description ad_budget only: the social_ads or search_ads integration of the campaign.
+       */
+      integration_id?: string;
+      /** @description ad_budget only: the campaign's daily budget on the item's last day (original currency). */
+      daily_budget_minor?: number;
     };
     FreeCapital: {
       /**
@@ -4533,7 +4596,9 @@ export interface components {
         planned_minor: number;
         /** @description Subscription charges in the window. */
         subscriptions_minor: number;
-        /** @description planned_minor + subscriptions_minor. */
+        /** @description Campaigns' known daily budgets over the window's days, from their planned or applied ad budget changes. */
+        ad_budgets_minor: number;
+        /** @description planned_minor + subscriptions_minor + ad_budgets_minor. */
         total_minor: number;
       };
       /** @description cash − reserved − committed.total_minor (may be negative); null without cash. */
@@ -4548,7 +4613,9 @@ export interface components {
           planned_minor: number;
           /** @description Subscription charges in the window. */
           subscriptions_minor: number;
-          /** @description planned_minor + subscriptions_minor. */
+          /** @description Campaigns' known daily budgets over the window's days, from their planned or applied ad budget changes. */
+          ad_budgets_minor: number;
+          /** @description planned_minor + subscriptions_minor + ad_budgets_minor. */
           total_minor: number;
         };
       } | null;
@@ -5371,10 +5438,15 @@ export interface components {
       campaign_id: string;
       ad_set_id: string | null;
       ad_group_id: string | null;
+      /** @description The campaign's daily budget as the service knew it when the change ran: the newer of the latest applied change's new budget and the budget the platform last reported (in this currency); null when unknown. */
       previous_daily_budget_minor: number | null;
+      /** @description The previous_daily_budget_minor the caller sent (what it claimed); never counted. Null when not sent. */
+      claimed_previous_daily_budget_minor: number | null;
       new_daily_budget_minor: number;
-      /** @description new − previous; null without previous. */
+      /** @description new − previous (the known budget); null when unknown. */
       delta_daily_minor: number | null;
+      /** @description Counted against the agent's limits, per day: max(0, new − previous), the whole new budget when unknown. */
+      counted_daily_minor: number;
       /** @example EUR */
       currency: string;
       /** Format: date */
@@ -12782,7 +12854,7 @@ export interface operations {
           ad_set_id?: string;
           /** @description search_ads only. */
           ad_group_id?: string;
-          /** @description The daily budget before the change, when known. */
+          /** @description What the caller believes the daily budget is now. Kept as claimed_previous_daily_budget_minor and shown to the owner; never counted: the limits count the increase over the budget the service knows. */
           previous_daily_budget_minor?: number;
           new_daily_budget_minor: number;
           /** @example EUR */

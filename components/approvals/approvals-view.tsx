@@ -12,6 +12,7 @@ import type { TAgent } from "@/server/agents/agent.schema";
 import type { TApproval as TApprovalRecord } from "@/server/approvals/approval.schema";
 import { levelLabel, SCOPE_LABELS } from "../agents/grants";
 import { APPROVALS_PAGE_SIZE } from "../panel/page-size";
+import { formatCalendarDay } from "../overview/figures";
 import { DateTime, usePreferences } from "../panel/preferences";
 import { useCursorList, type TListPage } from "../panel/use-cursor-list";
 import { ActionButton } from "../ui/action-button";
@@ -208,7 +209,8 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
           <dt>Trigger</dt>
           <dd>{TRIGGER_LABELS[approval.trigger] ?? approval.trigger}</dd>
         </div>
-        {approval.amount_minor !== null && approval.currency ? (
+        {/* A pending ad budget change shows what it would count now, in its diff, instead. */}
+        {approval.amount_minor !== null && approval.currency && !approval.ad_budget_effect ? (
           <div>
             <dt>Amount</dt>
             <dd className="amount">{formatMinor(approval.amount_minor, approval.currency, locale)}</dd>
@@ -316,16 +318,34 @@ type TBudgetParams = {
   note?: string;
 };
 
+/** The change an approved ad budget change wrote (its approval's result data), when it is one. */
+type TWrittenChange = { previous_daily_budget_minor: number | null; counted_daily_minor: number; effective_on: string };
+
+function writtenChange(result: unknown): TWrittenChange | null {
+  if (!result || typeof result !== "object" || !("data" in result)) return null;
+  const data = (result as { data: unknown }).data;
+  return data && typeof data === "object" && "counted_daily_minor" in data ? (data as TWrittenChange) : null;
+}
+
 /**
- * An ad budget change as a diff: the campaign, its daily budget before → after, when, the
- * owner-facing note, and (held over a limit) the agent's ads limits it would pass.
+ * An ad budget change as a diff: the campaign, its daily budget as the service knows it → the
+ * new one, the previous budget the agent claimed when it differs, what it counts against the
+ * agent's limit and what it commits in the forecast (a pending one: as if approved now, from the
+ * approval's ad_budget_effect; an approved one: as it was counted), when, the owner-facing note,
+ * and (held over a limit) the agent's ads limits it would pass.
  */
 function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: TAgent | undefined }) {
   const { locale } = usePreferences();
   const params = approval.params as TBudgetParams;
-  const currency = params.currency ?? "";
-  const money = (minor: number | undefined) =>
+  const effect = approval.ad_budget_effect;
+  const written = writtenChange(approval.result);
+  const currency = effect?.currency ?? params.currency ?? "";
+  const money = (minor: number | null | undefined) =>
     typeof minor === "number" && currency ? formatMinor(minor, currency, locale) : "unknown";
+  // What the service knows of the campaign's budget: now (pending), or when the change ran.
+  const known = effect ? effect.known_previous_daily_budget_minor : written ? written.previous_daily_budget_minor : undefined;
+  const counted = effect?.counted_daily_minor ?? written?.counted_daily_minor;
+  const claimed = params.previous_daily_budget_minor;
   const limits =
     approval.trigger === "over_limit"
       ? (agent?.grants ?? []).filter((g) => g.scope === "ads" && (g.daily_limit_minor !== null || g.monthly_limit_minor !== null))
@@ -343,10 +363,44 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
       <div>
         <dt>Daily budget</dt>
         <dd className="amount">
-          <del>{money(params.previous_daily_budget_minor)}</del> <span aria-hidden="true">→</span>
+          {known === undefined ? (
+            <del>{money(claimed)}</del>
+          ) : known === null ? (
+            <span className="muted">Not known</span>
+          ) : (
+            <del>{money(known)}</del>
+          )}{" "}
+          <span aria-hidden="true">→</span>
           <span className="visually-hidden"> becomes </span> <ins>{money(params.new_daily_budget_minor)}</ins>
         </dd>
       </div>
+      {known !== undefined && claimed !== undefined && claimed !== known ? (
+        <div>
+          <dt>The agent said it was</dt>
+          <dd>
+            <span className="amount">{money(claimed)}</span>{" "}
+            <span className="muted">
+              {known === null ? "(no budget is known yet: the whole new one counts)" : "(not counted)"}
+            </span>
+          </dd>
+        </div>
+      ) : null}
+      {counted !== undefined ? (
+        <div>
+          <dt>{effect ? "Would count against its limit" : "Counted against its limit"}</dt>
+          <dd className="amount">{money(counted)} a day</dd>
+        </div>
+      ) : null}
+      {effect ? (
+        <div>
+          <dt>In the forecast</dt>
+          <dd>
+            {money(effect.new_daily_budget_minor)} a day from {formatCalendarDay(effect.effective_on, locale)}:{" "}
+            <span className="amount">{money(effect.forecast.committed_minor)}</span> over{" "}
+            {effect.forecast.days === 30 ? "the next 30 days" : `${effect.forecast.days} of the next 30 days`}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Effective</dt>
         <dd>{params.effective_on ?? "From the day you approve"}</dd>

@@ -146,8 +146,8 @@ export function BusinessOverview(props: {
           <div>
             <h2 id="forecast-heading">Balance forecast</h2>
             <p>
-              From today, {forecast.horizon_days} days: the {COMMITTED_LABEL.toLowerCase()} line counts planned items and
-              subscription charges; the other adds the last 90 days&apos; run rate.
+              From today, {forecast.horizon_days} days: the {COMMITTED_LABEL.toLowerCase()} line counts planned items,
+              subscription charges and ad budgets; the other adds the last 90 days&apos; run rate.
             </p>
           </div>
           <nav className="horizon" aria-label="Forecast horizon">

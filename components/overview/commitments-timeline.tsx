@@ -1,13 +1,21 @@
 "use client";
-// What is already committed in the coming days: planned expenses and subscription charges, day
-// by day, as the API lists them (overdue planned items are dated today and marked so). Each
-// amount in the owner's base currency, with the original beside it when it differs.
+// What is already committed in the coming days: planned expenses, subscription charges and
+// campaigns' ad budgets, day by day, as the API lists them (overdue planned items are dated today
+// and marked so; a campaign's budget shows on its first day with its daily budget and the days it
+// covers). Each amount in the owner's base currency, with the original beside it when it differs.
 import Link from "next/link";
 import { formatMinor } from "@/lib/money";
 import { usePreferences } from "../panel/preferences";
 import { EmptyState } from "../ui/empty-state";
 import { RepeatIcon } from "../ui/icons";
-import { commitmentsCurrencies, formatCalendarDay, shareWords, timelineDays, type TCommitmentItem } from "./figures";
+import {
+  commitmentKindWords,
+  commitmentsCurrencies,
+  formatCalendarDay,
+  shareWords,
+  timelineDays,
+  type TCommitmentItem,
+} from "./figures";
 
 /** The card of the committed costs of the next 30 days: their total (in `currency`) and their timeline (in the base). */
 export function CommittedCostsCard(props: {
@@ -30,7 +38,7 @@ export function CommittedCostsCard(props: {
       </div>
       {props.items.length === 0 ? (
         <EmptyState icon={<RepeatIcon />} title="Nothing committed">
-          No planned expenses or subscription charges in the next 30 days. Add them under{" "}
+          No planned expenses, subscription charges or ad budgets in the next 30 days. Add them under{" "}
           <Link href="/subscriptions">Subscriptions</Link> or <Link href="/events">Events</Link>.
         </EmptyState>
       ) : (
@@ -61,7 +69,7 @@ export function CommitmentsTimeline(props: { items: readonly TCommitmentItem[]; 
                   <span className="timeline-name">
                     <span className="cell-strong">{item.name}</span>
                     <span className="cell-sub">
-                      {item.kind === "planned" ? "Planned expense" : "Subscription charge"}
+                      {commitmentKindWords(item, locale)}
                       {share ? ` · ${share}` : ""}
                     </span>
                   </span>

@@ -1,7 +1,9 @@
 // The Overview's wording and shaping of the API's figures (no React, no API: pure functions).
 import { describe, expect, it } from "vitest";
+import { formatMinor } from "@/lib/money";
 import {
   cashAsOfWords,
+  commitmentKindWords,
   commitmentsCurrencies,
   coverageWords,
   formatAxisMinor,
@@ -160,8 +162,31 @@ describe("timelineDays", () => {
 
 describe("commitmentsCurrencies", () => {
   it("names the base currency of the items, and the display currency of the total when it differs", () => {
-    expect(commitmentsCurrencies("EUR", "EUR")).toBe("Planned expenses and subscription charges, in EUR.");
-    expect(commitmentsCurrencies("EUR", "USD")).toBe("Planned expenses and subscription charges, in EUR; the total in USD.");
+    expect(commitmentsCurrencies("EUR", "EUR")).toBe("Planned expenses, subscription charges and ad budgets, in EUR.");
+    expect(commitmentsCurrencies("EUR", "USD")).toBe(
+      "Planned expenses, subscription charges and ad budgets, in EUR; the total in USD.",
+    );
+  });
+});
+
+describe("commitmentKindWords", () => {
+  const item = {
+    id: "c1",
+    name: "Ad budget cmp-a",
+    date: "2026-05-10",
+    direction: "out" as const,
+    amount_minor: 700_000,
+    currency: "USD",
+    base_amount_minor: 700_000,
+    overdue: false,
+    share_bps: null,
+  };
+  it("says what a commitment is; an ad budget with its daily budget and its days", () => {
+    expect(commitmentKindWords({ ...item, kind: "planned" }, "en-US")).toBe("Planned expense");
+    expect(commitmentKindWords({ ...item, kind: "subscription" }, "en-US")).toBe("Subscription charge");
+    const budget = { ...item, kind: "ad_budget" as const, daily_budget_minor: 25_000, from: "2026-05-10", to: "2026-06-06" };
+    expect(commitmentKindWords(budget, "en-US")).toBe(`${formatMinor(25_000, "USD", "en-US")} a day, May 10 – Jun 6`);
+    expect(commitmentKindWords({ ...budget, to: "2026-05-10" }, "en-US")).toContain("a day, May 10");
   });
 });
 

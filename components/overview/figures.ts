@@ -3,7 +3,7 @@
 // days. Formatting only: every amount and date comes from the API as it is; nothing here sums,
 // converts or decides. No React: unit-tested in figures.test.ts.
 import { isCurrencyCode } from "@/lib/currencies";
-import { minorToMajor } from "@/lib/money";
+import { formatMinor, minorToMajor } from "@/lib/money";
 import type { TCash, TCommitmentItem, TCoverageStatus, TRunway } from "@/server/read-models/read-model.schema";
 
 // ---- shapes of the API's answers the Overview reads (pinned-wave2.md §1.4) ----
@@ -151,8 +151,26 @@ export function timelineDays<TItem extends { date: string; overdue: boolean }>(i
 /** The line under the committed costs: the API lists items in the base currency and totals in the display one. */
 export function commitmentsCurrencies(baseCurrency: string, displayCurrency: string): string {
   return baseCurrency === displayCurrency
-    ? `Planned expenses and subscription charges, in ${baseCurrency}.`
-    : `Planned expenses and subscription charges, in ${baseCurrency}; the total in ${displayCurrency}.`;
+    ? `Planned expenses, subscription charges and ad budgets, in ${baseCurrency}.`
+    : `Planned expenses, subscription charges and ad budgets, in ${baseCurrency}; the total in ${displayCurrency}.`;
+}
+
+/**
+ * What a commitment is, under its name: a planned expense, a subscription charge, or (a campaign's
+ * ad budget, named "Ad budget <campaign>") its daily budget in its currency and the days it
+ * covers ("$250.00 a day, May 10 – Jun 6").
+ */
+export function commitmentKindWords(item: TCommitmentItem, locale: string): string {
+  if (item.kind === "planned") return "Planned expense";
+  if (item.kind === "subscription") return "Subscription charge";
+  const daily = item.daily_budget_minor === undefined ? null : formatMinor(item.daily_budget_minor, item.currency, locale);
+  const days =
+    item.from && item.to
+      ? item.from === item.to
+        ? formatCalendarDay(item.from, locale, "short")
+        : `${formatCalendarDay(item.from, locale, "short")} – ${formatCalendarDay(item.to, locale, "short")}`
+      : null;
+  return [daily ? `${daily} a day` : "Ad budget", days].filter(Boolean).join(", ");
 }
 
 /** "Share 40.00 %" for a project's share of a subscription (basis points), else null. */

@@ -29,7 +29,7 @@ export type TProposal =
  */
 export async function proposeBudgetChange(
   agent: TFinanceClient,
-  body: { integration_id: string; campaign_id: string; previous_daily_budget_minor: number; new_daily_budget_minor: number },
+  body: { integration_id: string; campaign_id: string; previous_daily_budget_minor?: number; new_daily_budget_minor: number },
   key: string = newIdempotencyKey(),
 ): Promise<TProposal> {
   const answer = await withRetries(() =>
@@ -76,14 +76,17 @@ export async function agentBudgetChange(config: {
 }) {
   const agent = createFinanceClient({ baseUrl: config.baseUrl, token: config.agentToken });
 
-  // +30.00 a day: within the grant's 100.00 daily limit, so it runs (201).
+  // 80.00 a day on a campaign whose budget the service does not know yet: the limits count the
+  // increase over the budget the service knows (the campaign's last applied change, or what the
+  // platform last reported), so here the whole 80.00, within the grant's 100.00 daily limit: it
+  // runs (201). previous_daily_budget_minor, when sent, is kept as the agent's claim and never counted.
   const key = newIdempotencyKey();
   const small = { integration_id: config.integrationId, campaign_id: "spring-sale", previous_daily_budget_minor: 50_00 };
   const first = await proposeBudgetChange(agent, { ...small, new_daily_budget_minor: 80_00 }, key);
   // The same key and body again (as after a lost answer): the same change, replayed, not counted twice.
   const again = await proposeBudgetChange(agent, { ...small, new_daily_budget_minor: 80_00 }, key);
 
-  // +450.00 a day: over the limit with over_limit "approval", so it is held (202).
+  // 500.00 a day: over the limit with over_limit "approval", so it is held (202).
   const big = await proposeBudgetChange(agent, {
     integration_id: config.integrationId,
     campaign_id: "brand",

@@ -1,7 +1,7 @@
 // The "read" benchmark's ledger, written straight into PostgreSQL with set-based SQL
 // (generate_series, INSERT … SELECT), never through HTTP: one owner with 3 businesses, 10
 // projects, 40 subscriptions (some allocated over projects, some paused or cancelled, some with
-// a next_charge_on long past), agents, integrations, confirmed imports, reservations, two years
+// a next_charge_on long past), agents, integrations, an ads agent's ad budget changes, confirmed imports, reservations, two years
 // of daily cash snapshots per account, fx rates, alerts, approvals, and events over two years
 // in 5 currencies: revenue, expenses, ad spend, refunds in and out, SaaS and agent events,
 // recurring charges linked to their subscriptions, planned events (fulfilled, overdue, ahead),
@@ -155,6 +155,31 @@ export async function seedReadFixtures(client: pg.Client, ownerId: string, today
      FROM (VALUES ('payments_a', 1), ('social_ads', 1), ('search_ads', 2), ('billing_a', 1), ('generic', 2),
                   ('manual_import', NULL), ('bank_provider_a', NULL)) AS i(provider, bk)
      LEFT JOIN (SELECT id, row_number() OVER (ORDER BY name) AS bk FROM businesses WHERE owner_id = $1) b ON b.bk = i.bk`,
+  );
+
+  // The ads agent's budget changes (pinned-wave3 §1.3: the forecast's ad budget commitments, whose
+  // campaigns' ad_spend leaves the run rate): on each ad integration, campaigns cmp-1..cmp-4 (of
+  // the 12 the ad_spend rows name) changed weekly for two years, applied (one in ten failed), the
+  // latest planned for 5 days ahead.
+  await run(
+    "ad_budget_changes",
+    `INSERT INTO ad_budget_changes (id, owner_id, business_id, integration_id, platform, account_id, campaign_id,
+                                    new_daily_budget_minor, counted_daily_minor, currency, effective_on, status,
+                                    approval_id, agent_id, applied_at, created_at, updated_at)
+     SELECT gen_random_uuid(), $1, i.business_id, i.id, i.provider, i.account_id, 'cmp-' || k,
+            5000 + ((w * 37 + k * 101) % 40) * 500, 500, b.currency,
+            $2::date - 7 * w + CASE WHEN w = 0 THEN 5 ELSE 0 END,
+            CASE WHEN w = 0 THEN 'planned' WHEN w % 10 = 3 THEN 'failed' ELSE 'applied' END,
+            gen_random_uuid(), a.id,
+            CASE WHEN w > 0 AND w % 10 <> 3 THEN ($2::date - 7 * w)::timestamptz END,
+            ($2::date - 7 * w)::timestamptz - interval '1 day', now()
+     FROM integrations i
+     JOIN businesses b ON b.id = i.business_id
+     CROSS JOIN (SELECT id FROM agents WHERE owner_id = $1 AND name = 'Ads agent') a
+     CROSS JOIN generate_series(1, 4) AS k
+     CROSS JOIN generate_series(0, 103) AS w
+     WHERE i.owner_id = $1 AND i.provider IN ('social_ads', 'search_ads')`,
+    [ownerId, today],
   );
 
   // A confirmed statement import per business per month.

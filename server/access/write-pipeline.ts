@@ -17,6 +17,8 @@ import type { TContext } from "../trpc/context";
 import { requireGrant } from "./check-access";
 import { hasLimits, LimitExceededError, reserveWithinLimits } from "./limits";
 
+type TAmount = { amountMinor: bigint; currency: string };
+
 export type TWriteOutcome<TOutput> =
   { kind: "executed"; data: TOutput } | { kind: "pending"; approval: { id: string; status: "pending" } };
 
@@ -56,14 +58,19 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
     db: () => db,
     requestId: caller.requestId,
   });
-  const amount = write.amountOf?.(input) ?? null;
-  const hold = (trigger: "level_recommend" | "over_limit") =>
+  const amountIn = async (from: TDbOrTx): Promise<TAmount | null> =>
+    (await write.amountOf?.(from, caller.ownerId, input)) ?? null;
+  const hold = (trigger: "level_recommend" | "over_limit", amount: TAmount | null) =>
     holdForApproval(db, caller, agent, write, input, reason, trigger, amount);
 
-  if (grant.level === "recommend") return hold("level_recommend");
+  if (grant.level === "recommend") return hold("level_recommend", await amountIn(db));
 
+  // Counted in the transaction that counts it against the limits, so that whatever the amount
+  // is computed from (a campaign's known budget) is read under the same lock as the counter.
+  let counted: TAmount | null = null;
   try {
     const data = await inTransaction(db, async (tx) => {
+      const amount = (counted = await amountIn(tx));
       if (amount && hasLimits(grant)) {
         // Without an exchange rate there is no honest way to count another currency: consent.
         if (amount.currency !== grant.currency)
@@ -84,7 +91,7 @@ async function performAgentWrite<TInput extends { reason?: string }, TOutput>(
     return { kind: "executed", data };
   } catch (error) {
     if (!(error instanceof LimitExceededError)) throw error;
-    return overLimit(db, caller, grant, error, resourceLabel(resource), () => hold("over_limit"));
+    return overLimit(db, caller, grant, error, resourceLabel(resource), () => hold("over_limit", counted));
   }
 }
 
@@ -96,7 +103,7 @@ async function autoApprove<TInput extends { reason?: string }>(
   input: TInput,
   trigger: "owner" | "within_limits",
   agentId: string | null,
-  amount: { amountMinor: bigint; currency: string } | null,
+  amount: TAmount | null,
   reason: string | null = null,
 ): Promise<string> {
   const approval = await createApproval(tx, caller, {
@@ -148,7 +155,7 @@ async function holdForApproval<TInput extends { reason?: string }, TOutput>(
   input: TInput,
   reason: string,
   trigger: "level_recommend" | "over_limit",
-  amount: { amountMinor: bigint; currency: string } | null,
+  amount: TAmount | null,
 ): Promise<TWriteOutcome<TOutput>> {
   const approval = await createApproval(db, caller, {
     kind: "write",

@@ -1,9 +1,12 @@
 // Ad budget changes (pinned-wave2 §3.1): the first registered agent write. The write pipeline
 // (access/write-pipeline.ts) runs it: an agent's reason, the integration (404; not ads 400; not
 // active 409), an `ads` grant covering its business (403), the level and limits (202 / 403),
-// then `execute` writes the planned change under its approval (recordApproval). An agent's
-// executed change also records an agent decision (§3.2) in the same transaction. The platforms
-// are mocks: a budget_change_applied / _failed signal moves the change (ingest/budget-change-signals.ts).
+// then `execute` writes the planned change under its approval (recordApproval). What counts
+// against the limits is the increase over the campaign's budget as the service knows it
+// (known-budget.ts, pinned-wave3 §1.1); the previous budget the caller sends is kept as its
+// claim. An agent's executed change also records an agent decision (§3.2) in the same
+// transaction. The platforms are mocks: a budget_change_applied / _failed signal moves the change
+// (ingest/budget-change-signals.ts).
 import { randomUUID } from "node:crypto";
 import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
 import type { TCaller } from "../auth/caller";
@@ -15,6 +18,8 @@ import { recordAgentDecisionInTx } from "../decisions/decision-service";
 import { AppError } from "../errors/app-error";
 import { toJsonAmount } from "../fx/base-amounts";
 import { ownerSettings } from "../ledger/ledger-service";
+import { heldChangeEffects } from "./held-change-effects";
+import { countedIncrease, lockKnownDailyBudget } from "./known-budget";
 import {
   ADS_PROVIDERS,
   ZCreateAdBudgetChangeInput,
@@ -25,14 +30,15 @@ import {
 /** How far ahead a change may be planned (effective_on ≤ today + this). */
 const MAX_DAYS_AHEAD = 365;
 
-/** Counted against the grant's limits (per day): the increase, max(0, new − previous), or new without previous. */
-export function countedAmount(
-  input: Pick<TCreateAdBudgetChangeInput, "previous_daily_budget_minor" | "new_daily_budget_minor">,
-): bigint {
-  const next = BigInt(input.new_daily_budget_minor);
-  if (input.previous_daily_budget_minor === undefined) return next;
-  const increase = next - BigInt(input.previous_daily_budget_minor);
-  return increase > 0n ? increase : 0n;
+/**
+ * What a change counts against the limits (per day) and the previous budget it answers, from the
+ * campaign's budget as the service knows it (known-budget.ts), read under the integration's lock:
+ * max(0, new − known), or the whole new budget when nothing is known. The caller's
+ * previous_daily_budget_minor is never part of it.
+ */
+async function countedChange(db: TDbOrTx, ownerId: string, input: TCreateAdBudgetChangeInput) {
+  const known = await lockKnownDailyBudget(db, ownerId, { integrationId: input.integration_id, campaignId: input.campaign_id });
+  return countedIncrease(known, { newDailyBudgetMinor: BigInt(input.new_daily_budget_minor), currency: input.currency });
 }
 
 /**
@@ -72,6 +78,7 @@ async function checkChange(db: TDbOrTx, ownerId: string, input: TCreateAdBudgetC
 
 export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
   const previous = row.previousDailyBudgetMinor;
+  const claimed = row.claimedPreviousDailyBudgetMinor;
   return {
     id: row.id,
     business_id: row.businessId,
@@ -82,8 +89,10 @@ export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
     ad_set_id: row.adSetId,
     ad_group_id: row.adGroupId,
     previous_daily_budget_minor: previous === null ? null : toJsonAmount(previous),
+    claimed_previous_daily_budget_minor: claimed === null ? null : toJsonAmount(claimed),
     new_daily_budget_minor: toJsonAmount(row.newDailyBudgetMinor),
     delta_daily_minor: previous === null ? null : toJsonAmount(row.newDailyBudgetMinor - previous),
+    counted_daily_minor: toJsonAmount(row.countedDailyMinor),
     currency: row.currency,
     effective_on: utcDayOf(row.effectiveOn),
     status: row.status as TAdBudgetChange["status"],
@@ -109,10 +118,17 @@ export const adBudgetChangeWrite = defineAgentWrite({
     const { integration } = await checkChange(db, ownerId, input, now);
     return { kind: "business", businessId: integration.businessId };
   },
-  amountOf: (input) => ({ amountMinor: countedAmount(input), currency: input.currency }),
+  effectsOf: heldChangeEffects,
+  amountOf: async (db, ownerId, input) => ({
+    amountMinor: (await countedChange(db, ownerId, input)).countedMinor,
+    currency: input.currency,
+  }),
   execute: async (tx, caller: TCaller, input, approval) => {
     if (!approval) throw new AppError("internal_error", "An ad budget change executes only under an approval.");
     const { integration, today, effectiveOn } = await checkChange(tx, caller.ownerId, input, caller.now);
+    // Counted again here, from what is known now: the same figure the pipeline just counted in this
+    // transaction, and a held change's own when the owner approves it days later.
+    const { previousMinor, countedMinor } = await countedChange(tx, caller.ownerId, input);
     const id = randomUUID();
     const agentId = caller.actor.type === "agent" ? caller.actor.agentId : null;
     const reason = input.reason ?? null;
@@ -121,8 +137,8 @@ export const adBudgetChangeWrite = defineAgentWrite({
       ? await recordAgentDecisionInTx(tx, caller, {
           agentId,
           scope: { businessId: integration.businessId, projectId: null, personal: false },
-          title: `Ad budget ${input.campaign_id}: ${input.previous_daily_budget_minor ?? "?"} → ${input.new_daily_budget_minor}`,
-          amountMinor: countedAmount(input),
+          title: `Ad budget ${input.campaign_id}: ${previousMinor ?? "?"} → ${input.new_daily_budget_minor}`,
+          amountMinor: countedMinor,
           currency: input.currency,
           occurredOn: today,
           approvalId: approval.id,
@@ -141,9 +157,11 @@ export const adBudgetChangeWrite = defineAgentWrite({
         campaignId: input.campaign_id,
         adSetId: input.ad_set_id ?? null,
         adGroupId: input.ad_group_id ?? null,
-        previousDailyBudgetMinor:
+        previousDailyBudgetMinor: previousMinor,
+        claimedPreviousDailyBudgetMinor:
           input.previous_daily_budget_minor === undefined ? null : BigInt(input.previous_daily_budget_minor),
         newDailyBudgetMinor: BigInt(input.new_daily_budget_minor),
+        countedDailyMinor: countedMinor,
         currency: input.currency,
         effectiveOn: utcMidnightOf(effectiveOn),
         approvalId: approval.id,
@@ -162,8 +180,10 @@ export const adBudgetChangeWrite = defineAgentWrite({
       {
         integration_id: integration.id,
         campaign_id: input.campaign_id,
-        previous_daily_budget_minor: input.previous_daily_budget_minor ?? null,
+        previous_daily_budget_minor: previousMinor === null ? null : toJsonAmount(previousMinor),
+        claimed_previous_daily_budget_minor: input.previous_daily_budget_minor ?? null,
         new_daily_budget_minor: input.new_daily_budget_minor,
+        counted_daily_minor: toJsonAmount(countedMinor),
         currency: input.currency,
         effective_on: effectiveOn,
         approval_id: approval.id,

@@ -19,7 +19,10 @@ export const ZCreateAdBudgetChangeInput = z
     campaign_id: ZId,
     ad_set_id: ZId.optional().describe("social_ads only."),
     ad_group_id: ZId.optional().describe("search_ads only."),
-    previous_daily_budget_minor: ZBudget.optional().describe("The daily budget before the change, when known."),
+    previous_daily_budget_minor: ZBudget.optional().describe(
+      "What the caller believes the daily budget is now. Kept as claimed_previous_daily_budget_minor and shown to the " +
+        "owner; never counted: the limits count the increase over the budget the service knows.",
+    ),
     new_daily_budget_minor: ZBudget,
     currency: ZCurrency.refine(isCurrencyCode, { message: "is not an ISO 4217 currency code" }),
     effective_on: ZDate.optional().describe("From today to today + 365 in the owner's timezone; default today."),
@@ -39,9 +42,25 @@ export const ZAdBudgetChange = z
     campaign_id: z.string(),
     ad_set_id: z.string().nullable(),
     ad_group_id: z.string().nullable(),
-    previous_daily_budget_minor: z.number().int().nullable(),
+    previous_daily_budget_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The campaign's daily budget as the service knew it when the change ran: the newer of the latest applied " +
+          "change's new budget and the budget the platform last reported (in this currency); null when unknown.",
+      ),
+    claimed_previous_daily_budget_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The previous_daily_budget_minor the caller sent (what it claimed); never counted. Null when not sent."),
     new_daily_budget_minor: z.number().int(),
-    delta_daily_minor: z.number().int().nullable().describe("new − previous; null without previous."),
+    delta_daily_minor: z.number().int().nullable().describe("new − previous (the known budget); null when unknown."),
+    counted_daily_minor: z
+      .number()
+      .int()
+      .describe("Counted against the agent's limits, per day: max(0, new − previous), the whole new budget when unknown."),
     currency: ZCurrency,
     effective_on: ZStoredDate,
     status: z.enum(AD_BUDGET_CHANGE_STATUSES),

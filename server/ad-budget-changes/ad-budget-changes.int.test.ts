@@ -4,12 +4,15 @@
 // execution runs under, the agent decision an agent's change records, approving a held change
 // (once, as the agent, params_override validated), rejecting one, replays; on PostgreSQL 50
 // concurrent executions against a daily limit, also with amounts whose text order differs.
+// What a change counts is its increase over the campaign's budget as the service knows it
+// (pinned-wave3 §1.1): `reportBudget` has the platform report one (a budget signal carrying it).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { testEngine } from "../../test/helpers/database";
 import { businessGrant, seedAgent, seedBusiness, seedIntegration, staticOwner, type TTestGrant } from "../../test/helpers/seed";
+import { ingestSignals } from "../ingest/ingest-service";
 import { fixedClock } from "../shared/clock";
 
 const TODAY = "2026-05-08";
@@ -42,6 +45,24 @@ const propose = (token: string | undefined, extra: Record<string, unknown> = {},
   api.call("POST", "/v1/ad-budget-changes", { token, body: body(extra), idempotencyKey });
 const grant = (overrides: Partial<TTestGrant> = {}) => businessGrant(businessId, overrides);
 const changesOf = (campaign: string) => api.db.adBudgetChange.count({ where: { campaignId: campaign } });
+/**
+ * The platform reports `amount` as the campaign's daily budget: a budget signal carrying it, as a
+ * webhook delivers it (naming a change of its own, so that it moves none of the campaign's planned ones).
+ */
+const reportBudget = async (campaign: string, amount: number, occurredAt = `${TODAY}T08:00:00.000Z`, currency = "EUR") => {
+  const result = await ingestSignals(api.db, ownerId, [
+    {
+      integration_id: socialId,
+      external_id: randomUUID(),
+      code: "budget_change_applied",
+      occurred_at: occurredAt,
+      ref: { campaign_id: campaign, budget_change_id: randomUUID() },
+      amount_minor: amount,
+      currency,
+    },
+  ]);
+  expect(result.accepted).toBe(1);
+};
 const approvalOf = (id: string) => api.db.approval.findUniqueOrThrow({ where: { id } });
 
 describe("the body and the integration", () => {
@@ -88,6 +109,7 @@ describe("the body and the integration", () => {
 
 describe("the outcome table", () => {
   it("owner: 201, planned, under an auto_approved approval (owner), limit_checked null, no decision, audited", async () => {
+    await reportBudget("owner-1", 5000);
     const response = await propose(undefined, {
       campaign_id: "owner-1",
       ad_set_id: "set-9",
@@ -105,8 +127,10 @@ describe("the outcome table", () => {
       ad_set_id: "set-9",
       ad_group_id: null,
       previous_daily_budget_minor: 5000,
+      claimed_previous_daily_budget_minor: 5000,
       new_daily_budget_minor: 7000,
       delta_daily_minor: 2000,
+      counted_daily_minor: 2000,
       currency: "EUR",
       effective_on: TODAY,
       status: "planned",
@@ -144,6 +168,7 @@ describe("the outcome table", () => {
   });
 
   it("agent at recommend: 202 pending (level_recommend), nothing else written", async () => {
+    await reportBudget("recommended", 5000);
     const agent = await seedAgent(api, { grants: [grant({ level: "recommend" })] });
     const response = await propose(agent.token, { campaign_id: "recommended" });
     expect(response.status, response.text).toBe(202);
@@ -161,6 +186,7 @@ describe("the outcome table", () => {
 
   it("agent at execute within its limits: 201 under an auto_approved approval (within_limits) that is limit_checked, with its decision", async () => {
     const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 2000, currency: "EUR" })] });
+    await reportBudget("within", 5000);
     const response = await propose(agent.token, { campaign_id: "within" });
     expect(response.status, response.text).toBe(201);
     const change = response.body.data;
@@ -187,8 +213,9 @@ describe("the outcome table", () => {
     expect(usage.map((u) => u.usedMinor)).toEqual([2000n]);
   });
 
-  it("counts the daily increase: a cut counts 0, no previous counts the new budget", async () => {
+  it("counts the daily increase over the known budget: a cut counts 0, an unknown budget counts the new one whole", async () => {
     const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 3000, currency: "EUR", over_limit: "deny" })] });
+    await reportBudget("cut", 9000);
     const cut = await propose(agent.token, {
       campaign_id: "cut",
       previous_daily_budget_minor: 9000,
@@ -198,14 +225,18 @@ describe("the outcome table", () => {
     expect((await api.db.agentDecision.findUniqueOrThrow({ where: { id: cut.body.data.decision_id } })).title).toBe(
       "Ad budget cut: 9000 → 100",
     );
-    expect(cut.body.data.delta_daily_minor).toBe(-8900);
+    expect(cut.body.data).toMatchObject({ delta_daily_minor: -8900, counted_daily_minor: 0 });
     const fresh = await propose(agent.token, {
       campaign_id: "fresh",
       previous_daily_budget_minor: undefined,
       new_daily_budget_minor: 3000,
     });
     expect(fresh.status, fresh.text).toBe(201);
-    expect(fresh.body.data.delta_daily_minor).toBeNull();
+    expect(fresh.body.data).toMatchObject({
+      previous_daily_budget_minor: null,
+      delta_daily_minor: null,
+      counted_daily_minor: 3000,
+    });
     const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: fresh.body.data.decision_id } });
     expect(decision).toMatchObject({ title: "Ad budget fresh: ? → 3000", amountMinor: 3000n });
     expectApiError(await propose(agent.token, { campaign_id: "one-more", new_daily_budget_minor: 5001 }), 403, "limit_exceeded");
@@ -214,6 +245,8 @@ describe("the outcome table", () => {
   it("what the agent spent keeps counting when the owner saves its grants again; a grant of another resource starts at zero", async () => {
     const deny = grant({ daily_limit_minor: 3000, currency: "EUR", over_limit: "deny" });
     const agent = await seedAgent(api, { grants: [deny] });
+    await reportBudget("carry-1", 5000);
+    await reportBudget("carry-2", 5000);
     const first = await propose(agent.token, { campaign_id: "carry-1" }); // counts 2000 of 3000
     expect(first.status, first.text).toBe(201);
     // The owner saves the grants (a new IP range list, the same grant, and one more of another business).
@@ -265,6 +298,7 @@ describe("the outcome table", () => {
 
 describe("held changes", () => {
   const held = async (campaign: string) => {
+    await reportBudget(campaign, 5000);
     const agent = await seedAgent(api, { grants: [grant({ level: "recommend" })] });
     const response = await propose(agent.token, { campaign_id: campaign });
     expect(response.status, response.text).toBe(202);
@@ -322,6 +356,152 @@ describe("held changes", () => {
   });
 });
 
+describe("what counts is what the service knows (pinned-wave3 §1.1)", () => {
+  /** The platform applies the change (its budget_change_applied signal), at `occurredAt`. */
+  const apply = async (changeId: string, occurredAt: string) => {
+    const result = await ingestSignals(api.db, ownerId, [
+      {
+        integration_id: socialId,
+        external_id: randomUUID(),
+        code: "budget_change_applied",
+        occurred_at: occurredAt,
+        ref: { budget_change_id: changeId },
+      },
+    ]);
+    expect(result.accepted).toBe(1);
+    expect((await api.db.adBudgetChange.findUniqueOrThrow({ where: { id: changeId } })).status).toBe("applied");
+  };
+  const denyAt = (limit: number) => grant({ daily_limit_minor: limit, currency: "EUR", over_limit: "deny" });
+
+  it("counts what the service knows, never the previous budget the agent claims", async () => {
+    const agent = await seedAgent(api, { grants: [denyAt(1000)] });
+    // The issue's two: nothing is known of the campaign, so each counts its whole new budget.
+    for (const [previous, next] of [
+      [10_000_000, 10_000_000],
+      [99_999_999, 100_000_000],
+    ]) {
+      const refused = await propose(agent.token, {
+        campaign_id: "exploit",
+        previous_daily_budget_minor: previous,
+        new_daily_budget_minor: next,
+      });
+      expectApiError(refused, 403, "limit_exceeded", { details: { period: "day", limit_minor: 1000, currency: "EUR" } });
+    }
+    expect(await changesOf("exploit")).toBe(0);
+    expect(await api.db.agentLimitUsage.count({ where: { grant: { agentId: agent.id } } })).toBe(0);
+
+    // Once the owner's 10,000,000 is applied, that is the budget known: only the increase over it counts.
+    const owners = await propose(undefined, { campaign_id: "exploit", new_daily_budget_minor: 10_000_000, reason: undefined });
+    expect(owners.status, owners.text).toBe(201);
+    await apply(owners.body.data.id, `${TODAY}T09:00:00.000Z`);
+    const same = await propose(agent.token, {
+      campaign_id: "exploit",
+      previous_daily_budget_minor: 99,
+      new_daily_budget_minor: 10_000_000,
+    });
+    expect(same.status, same.text).toBe(201);
+    expect(same.body.data).toMatchObject({
+      previous_daily_budget_minor: 10_000_000,
+      claimed_previous_daily_budget_minor: 99,
+      delta_daily_minor: 0,
+      counted_daily_minor: 0,
+    });
+    const raise = await propose(agent.token, {
+      campaign_id: "exploit",
+      previous_daily_budget_minor: 99_999_999,
+      new_daily_budget_minor: 10_000_900,
+    });
+    expect(raise.status, raise.text).toBe(201);
+    expect(raise.body.data).toMatchObject({ previous_daily_budget_minor: 10_000_000, counted_daily_minor: 900 });
+    const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: raise.body.data.decision_id } });
+    expect(decision).toMatchObject({ title: "Ad budget exploit: 10000000 → 10000900", amountMinor: 900n });
+    // 900 + 200 is over 1,000, whatever the agent says the budget was.
+    const over = await propose(agent.token, {
+      campaign_id: "exploit",
+      previous_daily_budget_minor: 10_000_200,
+      new_daily_budget_minor: 10_000_200,
+    });
+    expectApiError(over, 403, "limit_exceeded");
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
+    expect(usage.map((u) => u.usedMinor)).toEqual([900n]);
+  });
+
+  it("a platform-reported budget and an applied change both move what is known: the newer one", async () => {
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 100_000, currency: "EUR" })] });
+    const counted = async (next: number) => {
+      const response = await propose(agent.token, {
+        campaign_id: "moves",
+        previous_daily_budget_minor: 1,
+        new_daily_budget_minor: next,
+      });
+      expect(response.status, response.text).toBe(201);
+      const { previous_daily_budget_minor, counted_daily_minor } = response.body.data;
+      return [previous_daily_budget_minor, counted_daily_minor];
+    };
+    expect(await counted(4000)).toEqual([null, 4000]);
+    await reportBudget("moves", 4000, `${TODAY}T08:00:00.000Z`);
+    expect(await counted(4500)).toEqual([4000, 500]);
+    // The owner's change to 6,000, applied at 09:00: newer than the report.
+    const owners = await propose(undefined, { campaign_id: "moves", new_daily_budget_minor: 6000, reason: undefined });
+    await apply(owners.body.data.id, `${TODAY}T09:00:00.000Z`);
+    expect(await counted(6100)).toEqual([6000, 100]);
+    // The platform reports 3,000 at 10:00 (lowered on its side): newer than the applied change.
+    await reportBudget("moves", 3000, `${TODAY}T10:00:00.000Z`);
+    expect(await counted(3500)).toEqual([3000, 500]);
+    // A report of an earlier time, arriving late, is older than what is known.
+    await reportBudget("moves", 9000, `${TODAY}T07:00:00.000Z`);
+    expect(await counted(3500)).toEqual([3000, 500]);
+    // A budget in another currency cannot be compared exactly: unknown, the whole new budget counts.
+    await reportBudget("moves", 3000, `${TODAY}T11:00:00.000Z`, "USD");
+    expect(await counted(3500)).toEqual([null, 3500]);
+  });
+
+  it("a held change is counted when the owner approves it, from what is known then", async () => {
+    const agent = await seedAgent(api, { grants: [grant({ level: "recommend" })] });
+    const response = await propose(agent.token, { campaign_id: "later", previous_daily_budget_minor: 6999 });
+    expect(response.status, response.text).toBe(202);
+    const approvalId = response.body.data.approval.id as string;
+    expect((await approvalOf(approvalId)).amountMinor).toBe(7000n);
+    // The owner sees what it would commit, from what is known at each look.
+    const effect = async () => {
+      const one = await api.call("GET", `/v1/approvals/${approvalId}`);
+      const list = await api.call("GET", "/v1/approvals?status=pending&kind=write&limit=100");
+      const listed = list.body.data.find((a: { id: string }) => a.id === approvalId);
+      expect(listed.ad_budget_effect).toEqual(one.body.data.ad_budget_effect);
+      return one.body.data.ad_budget_effect;
+    };
+    expect(await effect()).toEqual({
+      integration_id: socialId,
+      campaign_id: "later",
+      currency: "EUR",
+      known_previous_daily_budget_minor: null,
+      claimed_previous_daily_budget_minor: 6999,
+      new_daily_budget_minor: 7000,
+      delta_daily_minor: null,
+      counted_daily_minor: 7000,
+      effective_on: TODAY,
+      forecast: { from: TODAY, to: "2026-06-06", days: 30, committed_minor: 210_000 },
+    });
+    await reportBudget("later", 6500);
+    expect(await effect()).toMatchObject({
+      known_previous_daily_budget_minor: 6500,
+      delta_daily_minor: 500,
+      counted_daily_minor: 500,
+    });
+    const approved = await api.call("POST", `/v1/approvals/${approvalId}/approve`, { body: {} });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.data).toMatchObject({ amount_minor: 500, currency: "EUR", ad_budget_effect: null });
+    const change = await api.db.adBudgetChange.findFirstOrThrow({ where: { campaignId: "later" } });
+    expect(change).toMatchObject({
+      previousDailyBudgetMinor: 6500n,
+      claimedPreviousDailyBudgetMinor: 6999n,
+      countedDailyMinor: 500n,
+    });
+    const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: change.decisionId! } });
+    expect(decision).toMatchObject({ title: "Ad budget later: 6500 → 7000", amountMinor: 500n });
+  });
+});
+
 describe.skipIf(testEngine() !== "postgres")("concurrent executions against a daily limit (PostgreSQL)", () => {
   const race = async (prefix: string, limit: number, amounts: number[]) => {
     const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: limit, currency: "EUR" })] });
@@ -371,5 +551,42 @@ describe.skipIf(testEngine() !== "postgres")("concurrent executions against a da
     expect(held.length).toBeGreaterThan(0);
     // Nothing held would still have fitted: no wrong refusal.
     expect(470 - sum).toBeLessThan(Math.min(...held));
+  });
+
+  it("20 at once, each claiming any previous budget, never execute more than the limit of what is known", async () => {
+    const agent = await seedAgent(api, { grants: [grant({ daily_limit_minor: 1000, currency: "EUR", over_limit: "deny" })] });
+    await reportBudget("claims", 5000, `${TODAY}T08:00:00.000Z`);
+    // Raises of 100 to 700 over the known 5,000, each claiming a previous budget that would make
+    // it count nothing (or little), none, or a figure above the new one; and, while they run, the
+    // platform reports the budget lowered to 4,800.
+    const claims = [(next: number) => next, (next: number) => next - 1, () => 99_999_999, () => undefined];
+    const raises = Array.from({ length: 20 }, (_, i) => 100 + (i % 7) * 100);
+    const [responses] = await Promise.all([
+      Promise.all(
+        raises.map((raise, i) =>
+          propose(agent.token, {
+            campaign_id: "claims",
+            previous_daily_budget_minor: claims[i % claims.length]!(5000 + raise),
+            new_daily_budget_minor: 5000 + raise,
+          }),
+        ),
+      ),
+      reportBudget("claims", 4800, `${TODAY}T09:00:00.000Z`),
+    ]);
+    for (const r of responses) expect([201, 403], r.text).toContain(r.status);
+    expect(responses.filter((r) => r.status === 403).length).toBeGreaterThan(0);
+    const rows = await api.db.adBudgetChange.findMany({ where: { agentId: agent.id } });
+    expect(rows).toHaveLength(responses.filter((r) => r.status === 201).length);
+    expect(rows.length).toBeGreaterThan(0);
+    let total = 0n;
+    for (const row of rows) {
+      // Each counted its increase over a budget the service knew when it ran.
+      expect([5000n, 4800n]).toContain(row.previousDailyBudgetMinor);
+      expect(row.countedDailyMinor).toBe(row.newDailyBudgetMinor - row.previousDailyBudgetMinor!);
+      total += row.countedDailyMinor;
+    }
+    expect(total).toBeLessThanOrEqual(1000n);
+    const usage = await api.db.agentLimitUsage.findMany({ where: { grant: { agentId: agent.id } } });
+    expect(usage.map((u) => u.usedMinor)).toEqual([total]);
   });
 });

@@ -54,6 +54,39 @@ const signal = (
 });
 const changeOf = (id: string) => api.db.adBudgetChange.findUniqueOrThrow({ where: { id } });
 
+/** A signed social_ads delivery of campaign_budget changes of act_atlas, sent `secondsAgo` before now: 200. */
+async function deliverCampaignBudgets(values: object[], secondsAgo: number) {
+  const raw = JSON.stringify({
+    object: "ad_account",
+    entry: [
+      {
+        id: "act_atlas",
+        time: Math.floor(NOW.getTime() / 1000) - secondsAgo,
+        changes: values.map((value) => ({ field: "campaign_budget", value })),
+      },
+    ],
+  });
+  const delivered = await postDelivery(
+    api,
+    "/v1/webhooks/social_ads",
+    raw,
+    socialAdsHeaders(SOCIAL_SECRET, raw),
+  );
+  expect(delivered.status, delivered.text).toBe(200);
+}
+
+/** A signed search_ads relay delivery of alerts for `customer`: 200. */
+async function relayAlerts(customer: string, alerts: object[]) {
+  const relay = JSON.stringify({ customer_id: customer, alerts });
+  const relayed = await postDelivery(
+    api,
+    "/v1/webhooks/search_ads",
+    relay,
+    serviceHeaders(SECRETS.WEBHOOK_SECRET_SEARCH_ADS, relay),
+  );
+  expect(relayed.status, relayed.text).toBe(200);
+}
+
 describe("budget signals", () => {
   it("applies the change ref.budget_change_id names, audited, announced by the signal's alert only", async () => {
     const first = await plan("sig-1");
@@ -115,43 +148,62 @@ describe("budget signals", () => {
 
   it("arrives from the platforms themselves: a signed social_ads campaign_budget change and a search_ads relay alert", async () => {
     const social = await plan("hook-1");
-    const raw = JSON.stringify({
-      object: "ad_account",
-      entry: [
-        {
-          id: "act_atlas",
-          time: Math.floor(NOW.getTime() / 1000) - 60,
-          changes: [{ field: "campaign_budget", value: { campaign_id: "hook-1", status: "APPLIED", daily_budget: "70.00" } }],
-        },
-      ],
-    });
-    const delivered = await postDelivery(api, "/v1/webhooks/social_ads", raw, socialAdsHeaders(SOCIAL_SECRET, raw));
-    expect(delivered.status, delivered.text).toBe(200);
+    await deliverCampaignBudgets([{ campaign_id: "hook-1", status: "APPLIED", daily_budget: "70.00" }], 60);
     expect(await changeOf(social)).toMatchObject({ status: "applied", appliedAt: new Date(NOW.getTime() - 60_000) });
 
     const searchId = await seedIntegration(api.db, { ownerId, provider: "search_ads", businessId, accountId: "123-456-7890" });
     const search = await plan("hook-2", 7000, searchId);
-    const relay = JSON.stringify({
-      customer_id: "123-456-7890",
-      alerts: [
-        {
-          id: "al-budget-1",
-          type: "budget_change_failed",
-          campaign_id: "hook-2",
-          budget_change_id: search,
-          occurred_at: "2026-05-08T11:00:00Z",
-          message: "Below the account's minimum",
-        },
-      ],
-    });
-    const relayed = await postDelivery(
-      api,
-      "/v1/webhooks/search_ads",
-      relay,
-      serviceHeaders(SECRETS.WEBHOOK_SECRET_SEARCH_ADS, relay),
-    );
-    expect(relayed.status, relayed.text).toBe(200);
+    await relayAlerts("123-456-7890", [
+      {
+        id: "al-budget-1",
+        type: "budget_change_failed",
+        campaign_id: "hook-2",
+        budget_change_id: search,
+        occurred_at: "2026-05-08T11:00:00Z",
+        message: "Below the account's minimum",
+      },
+    ]);
     expect(await changeOf(search)).toMatchObject({ status: "failed", failureMessage: "Below the account's minimum" });
+  });
+
+  it("keeps the daily budget a signed delivery reports: what the service knows of the campaign next (pinned-wave3 §1.1)", async () => {
+    await deliverCampaignBudgets([{ campaign_id: "hook-3", status: "APPLIED", daily_budget: "80.00", currency: "EUR" }], 30);
+    expect(await api.db.campaignBudgetReport.findMany({ where: { campaignId: "hook-3" } })).toEqual([
+      expect.objectContaining({
+        integrationId: socialId,
+        dailyBudgetMinor: 8000n,
+        currency: "EUR",
+        reportedAt: new Date(NOW.getTime() - 30_000),
+      }),
+    ]);
+    const next = await api.call("POST", "/v1/ad-budget-changes", {
+      body: { integration_id: socialId, campaign_id: "hook-3", new_daily_budget_minor: 25000, currency: "EUR" },
+    });
+    expect(next.body.data).toMatchObject({
+      previous_daily_budget_minor: 8000,
+      delta_daily_minor: 17000,
+      counted_daily_minor: 17000,
+    });
+
+    const searchId = await seedIntegration(api.db, { ownerId, provider: "search_ads", businessId, accountId: "555-000-1111" });
+    await relayAlerts("555-000-1111", [
+      {
+        id: "al-budget-2",
+        type: "budget_change_applied",
+        campaign_id: "hook-4",
+        occurred_at: "2026-05-08T11:00:00Z",
+        daily_budget_minor: 12000,
+        currency: "EUR",
+      },
+    ]);
+    const search = await api.call("POST", "/v1/ad-budget-changes", {
+      body: { integration_id: searchId, campaign_id: "hook-4", new_daily_budget_minor: 10000, currency: "EUR" },
+    });
+    expect(search.body.data).toMatchObject({
+      previous_daily_budget_minor: 12000,
+      delta_daily_minor: -2000,
+      counted_daily_minor: 0,
+    });
   });
 
   it("the ads read model lists the account's changes, newest first", async () => {

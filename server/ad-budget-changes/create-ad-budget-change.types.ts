@@ -14,12 +14,16 @@ export const createAdBudgetChangeMeta: TProcedureMeta = {
       "auto_approved approval (trigger owner, limit_checked null). An agent needs the ads scope with a grant covering the " +
       "integration's business (else 403 scope_denied, audited) and a reason. At level recommend the change is held: 202 " +
       "with a pending approval (level_recommend), nothing else written; approving it writes the change as the agent " +
-      "(limit_checked null), rejecting writes nothing. At level execute the counted amount — max(0, new − previous), or " +
-      "new without previous — is counted against the grant's daily and monthly limits as exact integers: within them " +
+      "(limit_checked null), rejecting writes nothing. At level execute the counted amount — max(0, new − known), where " +
+      "known is the campaign's daily budget as the service knows it (the newer of the latest applied change of the " +
+      "integration and campaign and the budget the platform last reported), or new when nothing is known; the " +
+      "previous_daily_budget_minor the caller sends is kept as claimed_previous_daily_budget_minor and never counted — " +
+      "is counted against the grant's daily and monthly limits as exact integers: within them " +
       "(or none) 201 with an auto_approved approval (within_limits) whose id is limit_checked; over them, or in another " +
       "currency than the limits', 202 pending (over_limit) or, with over_limit deny, 403 limit_exceeded. An agent's " +
-      'executed change also records an agent decision ("Ad budget <campaign_id>: <previous | ?> → <new>", amount = the ' +
-      "counted amount): decision_id. The change is planned until the integration's budget_change_applied or " +
+      'executed change also records an agent decision ("Ad budget <campaign_id>: <known previous | ?> → <new>", amount = ' +
+      "the counted amount): decision_id. A held change is counted again when the owner approves it, from what is known " +
+      "then. The change is planned until the integration's budget_change_applied or " +
       "budget_change_failed signal moves it to applied or failed.",
   },
   successStatus: 201,

@@ -78,12 +78,28 @@ async function seedWorld(): Promise<TWorld> {
 
   // Ad budget changes, each an approval: 1, 2, 4 within the 100.00 daily limit (30 + 60 + 0),
   // 3 over it (90 + 40) and held, then approved; 5 and 6 at recommend on Borealis, held (6 rejected).
+  // A change counts its increase over the budget the service knows (pinned-wave3 §1.1): here the
+  // platform first reports `previous` as the campaign's budget; 3's campaign has none known.
   const change = async (integration: string, previous: number | undefined, next: number, status: number) => {
+    const campaign = `cmp-${randomUUID()}`;
+    if (previous !== undefined) {
+      await ingestSignals(api.db, owner.id, [
+        {
+          integration_id: integration,
+          external_id: randomUUID(),
+          code: "budget_change_applied",
+          occurred_at: "2026-06-14T10:00:00.000Z",
+          ref: { campaign_id: campaign },
+          amount_minor: previous,
+          currency: "EUR",
+        },
+      ]);
+    }
     const response = await post(
       "/v1/ad-budget-changes",
       {
         integration_id: integration,
-        campaign_id: `cmp-${randomUUID()}`,
+        campaign_id: campaign,
         ...(previous === undefined ? {} : { previous_daily_budget_minor: previous }),
         new_daily_budget_minor: next,
         currency: "EUR",
@@ -235,7 +251,8 @@ const ZERO = {
 // Ada over the default period, by hand:
 //   writes: auto_approved 1, 2, 4; approved 3; pending 5; rejected 6; executed 4; denied 4.
 //   committed 30.00 + 60.00 + 0 + 40.00 = 130.00.
-//   changes 1–4: planned 1, 3; applied 2; failed 4; daily increase +30.00 + 60.00 (3 has no previous; 4 failed).
+//   changes 1–4: planned 1, 3; applied 2; failed 4; daily increase +30.00 + 60.00 + 40.00 (3's budget was
+//   unknown: its whole new budget counted; 4 failed).
 //   attributed in 500.00; out 120.00 + 15.00 + 30.00 = 165.00.
 //   decisions A B C D F G + 4 budget ones = 10: pending C + 4; measured A B D G; inconclusive F;
 //   better A, as_expected D, worse B G; value 250.00 + 60.00 + 250.00 + 0 = 560.00.
@@ -246,7 +263,7 @@ const BO = { ...ZERO, attributed: { in_minor: 7_00, out_minor: 0 } };
 const ADA = {
   writes: { auto_approved: 3, pending: 1, approved: 1, rejected: 1, denied: 4, executed: 4 },
   committed_minor: 130_00,
-  ad_budget: { changes: 4, planned: 2, applied: 1, failed: 1, daily_increase_minor: 90_00 },
+  ad_budget: { changes: 4, planned: 2, applied: 1, failed: 1, daily_increase_minor: 130_00 },
   attributed: { in_minor: 500_00, out_minor: 165_00 },
   decisions: { count: 10, pending: 5, measured: 4, inconclusive: 1, better: 1, as_expected: 1, worse: 2, value_minor: 560_00 },
   roi: 3.3077,
@@ -401,7 +418,7 @@ describe("figures on a hand-computed ledger", () => {
       base_currency: "EUR",
       writes: ADA.writes,
       committed_minor: usd(130_00),
-      ad_budget: { ...ADA.ad_budget, daily_increase_minor: usd(90_00) },
+      ad_budget: { ...ADA.ad_budget, daily_increase_minor: usd(130_00) },
       attributed: { in_minor: usd(500_00), out_minor: usd(165_00) },
       decisions: { ...ADA.decisions, value_minor: usd(560_00) },
     });

@@ -40,8 +40,9 @@ export const ZEconomicsAdBudget = z
     applied: ZCount,
     failed: ZCount,
     daily_increase_minor: ZMinor.describe(
-      "Σ delta_daily_minor (new − previous) of the changes not failed; a change without previous_daily_budget_minor " +
-        "has no delta and adds nothing. Each currency's sum at today's rate.",
+      "Σ counted_daily_minor of the changes not failed: each change's increase over the campaign's budget as the service " +
+        "knew it (max(0, new − known); the whole new budget when unknown), never over a previous budget the agent " +
+        "claimed. Each currency's sum at today's rate.",
     ),
   })
   .meta({ id: "AgentEconomicsAdBudget" });
@@ -119,7 +120,8 @@ export const ECONOMICS_RULES =
   PERIOD_RULES +
   " writes count the agent's write approvals by status; executed = auto_approved + approved; denied = its access.denied " +
   "audit entries. committed_minor = Σ amount_minor of the executed writes' approvals. ad_budget counts the agent's " +
-  "changes by status; daily_increase_minor = Σ (new − previous) of those not failed. attributed = the counted actual " +
+  "changes by status; daily_increase_minor = Σ counted_daily_minor (what each counted against the agent's limits: " +
+  "its increase over the budget the service knew) of those not failed. attributed = the counted actual " +
   "events with its agent_id, by direction. decisions: their outcomes (as GET /v1/decisions/{id}/review computes them; " +
   "a closed window is measured and stored by this read); value_minor = Σ delta_minor of the measured ones, the sign " +
   "flipped for outflow and ad_spend. roi = (value − committed) / committed, null when committed is 0. " +

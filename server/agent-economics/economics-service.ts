@@ -260,8 +260,7 @@ export async function loadEconomics(
        GROUP BY 1`,
     db.$queryRaw<Array<{ agent_id: string; status: string; currency: string; count: unknown; increase: unknown }>>`
       SELECT c.agent_id::text AS agent_id, c.status, c.currency::text AS currency, COUNT(*)::text AS count,
-             COALESCE(SUM(c.new_daily_budget_minor - c.previous_daily_budget_minor)
-                      FILTER (WHERE c.status <> 'failed'), 0)::text AS increase
+             COALESCE(SUM(c.counted_daily_minor) FILTER (WHERE c.status <> 'failed'), 0)::text AS increase
         FROM ad_budget_changes c
        WHERE c.owner_id = ${ownerId}::uuid AND c.agent_id = ANY(${ids}::uuid[])
          AND c.created_at >= ${createdFrom} AND c.created_at < ${createdTo} ${changeBusiness}

@@ -44,6 +44,7 @@ export function toApprovalDto(row: Approval): TApproval {
     currency: row.currency,
     result: row.result ?? null,
     decision_note: row.decisionNote,
+    ad_budget_effect: null,
     decided_at: row.decidedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -117,20 +118,49 @@ export async function recordApprovalResult(tx: TTx, ownerId: string, id: string,
   await tx.approval.updateMany({ where: { id, ownerId }, data: { result: toJson({ status: "succeeded", data }) } });
 }
 
-export async function findApprovals(db: TDbOrTx, ownerId: string, query: TPageQuery & { kind?: string; status?: string }) {
+export async function findApprovals(
+  db: TDbOrTx,
+  ownerId: string,
+  query: TPageQuery & { kind?: string; status?: string },
+  now: Date,
+) {
   const args = pageArgs(query);
   const rows = await db.approval.findMany({
     ...args,
     where: { ownerId, kind: query.kind, status: query.status, ...args.where },
   });
   const { rows: kept, page } = toPage(rows, query.limit);
-  return { data: kept.map(toApprovalDto), page };
+  return { data: await withEffects(db, ownerId, kept, now), page };
 }
 
-export async function getApproval(db: TDbOrTx, ownerId: string, id: string): Promise<TApproval> {
+export async function getApproval(db: TDbOrTx, ownerId: string, id: string, now: Date): Promise<TApproval> {
   const row = await db.approval.findFirst({ where: { id, ownerId } });
   if (!row) throw AppError.notFound("approval");
-  return toApprovalDto(row);
+  return (await withEffects(db, ownerId, [row], now))[0]!;
+}
+
+/**
+ * The approvals, each pending held write with what it would commit if approved now (its write's
+ * effectsOf, one call per action for the whole page). Params its write no longer accepts show none.
+ */
+async function withEffects(db: TDbOrTx, ownerId: string, rows: readonly Approval[], now: Date): Promise<TApproval[]> {
+  const dtos = rows.map(toApprovalDto);
+  const held = new Map<string, Array<{ index: number; input: unknown }>>();
+  rows.forEach((row, index) => {
+    const write = row.status === "pending" && row.kind === "write" ? findAgentWrite(row.action) : undefined;
+    const parsed = write?.effectsOf ? write.schema.safeParse(row.params ?? {}) : null;
+    if (parsed?.success) held.set(row.action, [...(held.get(row.action) ?? []), { index, input: parsed.data }]);
+  });
+  for (const [action, items] of held) {
+    const effects = await findAgentWrite(action)!.effectsOf!(
+      db,
+      ownerId,
+      items.map((item) => item.input),
+      now,
+    );
+    items.forEach((item, i) => (dtos[item.index]!.ad_budget_effect = effects[i] ?? null));
+  }
+  return dtos;
 }
 
 /** Moves a pending approval to `status`; a second decision (even a concurrent one) is 409. */
@@ -223,6 +253,7 @@ export async function approve(
     let result: unknown = null;
     // What the approval did: succeeded, or (a connect request) what remains for the owner.
     let outcome: { status: string; data: unknown } | null = null;
+    let amount: { amountMinor: bigint; currency: string } | null = null;
     if (row.kind === "write") {
       const write = findAgentWrite(row.action);
       if (!write) throw new AppError("internal_error", `No write is registered for ${row.action}.`);
@@ -230,6 +261,8 @@ export async function approve(
       const parsed = write.schema.safeParse(params);
       if (!parsed.success) throw toAppError(parsed.error);
       const actor = row.agentId ? agentCaller(caller, row.agentId) : caller;
+      // What it commits is counted again from what is known now (and the override), as the write does.
+      amount = write.amountOf ? await write.amountOf(tx, caller.ownerId, parsed.data) : null;
       // A failure here rolls the whole decision back: the approval stays pending.
       result = await write.execute(tx, actor, parsed.data, write.recordApproval ? { id: row.id, limitChecked: null } : null);
     } else if (row.action === "grant_scope" && row.agentId) {
@@ -251,6 +284,7 @@ export async function approve(
       data: {
         result: toJson(outcome),
         params: override ? toJson(params) : undefined,
+        ...(amount ? { amountMinor: amount.amountMinor, currency: amount.currency } : {}),
       },
     });
     await auditCaller(
@@ -281,6 +315,6 @@ export async function decide(
       decision === "dismissed" ? ["request"] : ["request", "write"],
     );
     await auditCaller(tx, caller, `approval.${decision}`, { type: "approval", id });
-    return getApproval(tx, caller.ownerId, id);
+    return getApproval(tx, caller.ownerId, id, caller.now);
   });
 }

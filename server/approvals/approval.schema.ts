@@ -1,13 +1,59 @@
 import { z } from "zod";
 import { ZGrant } from "../agents/agent.schema";
 import { ZPageQuery } from "../shared/pagination";
-import { ZCurrency, ZTimestamp, ZUuid } from "../shared/schemas";
+import { ZCurrency, ZStoredDate, ZTimestamp, ZUuid } from "../shared/schemas";
 
 /**
  * Status names (the contract shows only `pending`): pending → approved | rejected | dismissed.
  * auto_approved: an agent's write within its limits (recorded, nothing to decide).
  */
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "dismissed", "auto_approved"] as const;
+
+/**
+ * What a pending ad budget change would commit if the owner approved it now (pinned-wave3 §1.1,
+ * §1.3). Defined here, below ad-budget-changes, so that an approval can carry it; the write
+ * computes it (write-registry.ts `effectsOf`).
+ */
+export const ZAdBudgetEffect = z
+  .object({
+    integration_id: ZUuid,
+    campaign_id: z.string(),
+    currency: ZCurrency,
+    known_previous_daily_budget_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The campaign's daily budget as the service knows it now (the newer of its latest applied change and the " +
+          "platform's last report, in this currency); null when unknown.",
+      ),
+    claimed_previous_daily_budget_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The previous budget the agent claimed (its previous_daily_budget_minor); never counted."),
+    new_daily_budget_minor: z.number().int(),
+    delta_daily_minor: z.number().int().nullable().describe("new − known; null when unknown."),
+    counted_daily_minor: z
+      .number()
+      .int()
+      .describe("What it would count against limits if run now: max(0, new − known), or new when unknown."),
+    effective_on: ZStoredDate.describe("Its effective_on, or the owner's today when it has none (it runs from approval)."),
+    forecast: z
+      .object({
+        from: ZStoredDate,
+        to: ZStoredDate,
+        days: z.number().int().describe("Days of the forecast's default window [today, today + 29] from effective_on."),
+        committed_minor: z
+          .number()
+          .int()
+          .nullable()
+          .describe("new_daily_budget_minor × days: what the forecast would commit for it; null beyond ±(2^53 − 1)."),
+      })
+      .describe("Its commitment over the forecast's default 30 days, in its currency."),
+  })
+  .meta({ id: "AdBudgetEffect" });
+export type TAdBudgetEffect = z.infer<typeof ZAdBudgetEffect>;
 
 export const ZApproval = z
   .object({
@@ -32,6 +78,9 @@ export const ZApproval = z
         "{ status, data }: succeeded and what the approved write answered; for a connect_integration request connected, action_required or not_connectable, with the next step.",
       ),
     decision_note: z.string().nullable(),
+    ad_budget_effect: ZAdBudgetEffect.nullable().describe(
+      "A pending ad_budget_change.create: what it would commit if approved now (it is counted again then). Null otherwise.",
+    ),
     decided_at: ZTimestamp.nullable(),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,

@@ -6,4 +6,4 @@ export const findApprovalsRoute = ownerProcedure
   .meta(findApprovalsMeta)
   .input(ZFindApprovalsRequest)
   .output(ZFindApprovalsResponse)
-  .query(({ ctx, input }) => findApprovals(ctx.db, ctx.actor.ownerId, input));
+  .query(({ ctx, input }) => findApprovals(ctx.db, ctx.actor.ownerId, input, ctx.clock.now()));

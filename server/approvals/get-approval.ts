@@ -6,4 +6,4 @@ export const getApprovalRoute = ownerProcedure
   .meta(getApprovalMeta)
   .input(ZGetApprovalRequest)
   .output(ZGetApprovalResponse)
-  .query(async ({ ctx, input }) => ({ data: await getApproval(ctx.db, ctx.actor.ownerId, input.id) }));
+  .query(async ({ ctx, input }) => ({ data: await getApproval(ctx.db, ctx.actor.ownerId, input.id, ctx.clock.now()) }));

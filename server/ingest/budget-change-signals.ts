@@ -4,6 +4,10 @@
 // names, else the newest planned change of the signal's integration and ref.campaign_id. Set-based:
 // one UPDATE and one audit INSERT for the whole batch. No notification of its own: the signal's
 // alert announces it (§4.1).
+// A budget signal that carries the campaign's daily budget (amount_minor and currency, with
+// ref.campaign_id) is also the platform's report of that budget (pinned-wave3 §1.1): kept in
+// campaign_budget_reports, one INSERT for the batch, where an agent's limit reads what is known.
+import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import { auditRow } from "../audit/audit-row";
 import { auditEntryData } from "../audit/audit-service";
@@ -23,6 +27,9 @@ export type TBudgetSignal = {
   occurredAt: Date;
   ref: Record<string, string> | null | undefined;
   message: string | null | undefined;
+  /** The campaign's daily budget the platform reported with the signal, if any. */
+  amountMinor: bigint | null;
+  currency: string | null;
 };
 
 /** Moves the changes the batch's budget signals name; answers how many moved. */
@@ -34,6 +41,7 @@ export async function applyBudgetSignalsInTx(
 ): Promise<number> {
   const budget = signals.filter((s) => BUDGET_SIGNAL_STATUS[s.code] && (s.ref?.budget_change_id || s.ref?.campaign_id));
   if (budget.length === 0) return 0;
+  await recordBudgetReports(tx, ownerId, budget, options.now);
   // Each signal picks one planned change (by id, else the campaign's newest); a change two
   // signals pick moves once, by the earlier signal.
   const moved = await tx.$queryRaw<
@@ -97,4 +105,23 @@ export async function applyBudgetSignalsInTx(
     })),
   });
   return moved.length;
+}
+
+/** The budgets the batch's budget signals reported for their campaigns (campaign_budget_reports). */
+async function recordBudgetReports(tx: TTx, ownerId: string, signals: readonly TBudgetSignal[], now: Date): Promise<void> {
+  const reports = signals.filter((s) => s.amountMinor !== null && s.currency !== null && s.ref?.campaign_id);
+  if (reports.length === 0) return;
+  await tx.campaignBudgetReport.createMany({
+    data: reports.map((s) => ({
+      id: randomUUID(),
+      ownerId,
+      integrationId: s.integrationId,
+      campaignId: s.ref!.campaign_id!,
+      dailyBudgetMinor: s.amountMinor!,
+      currency: s.currency!,
+      reportedAt: s.occurredAt,
+      signalId: s.signalId,
+      createdAt: now,
+    })),
+  });
 }

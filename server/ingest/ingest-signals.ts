@@ -3,8 +3,8 @@
 // alert `integration.<code>` whose ref is that audit entry; a repeat of (integration_id,
 // external_id) changes nothing. No financial event is created. Each alert is also a
 // notification (pinned-wave2 §4.1). A budget_change_applied / _failed signal also moves its
-// planned ad budget change (budget-change-signals.ts). Four statements per
-// batch, plus two for budget signals.
+// planned ad budget change and keeps the budget it reports (budget-change-signals.ts). Four
+// statements per batch, plus up to three for budget signals.
 import { randomUUID } from "node:crypto";
 import type { TTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
@@ -157,6 +157,8 @@ export async function ingestSignalsInTx(
         occurredAt: new Date(p.signal.occurred_at),
         ref: p.signal.ref,
         message: p.signal.message,
+        amountMinor: p.signal.amount_minor === undefined ? null : BigInt(p.signal.amount_minor),
+        currency: p.signal.currency ?? null,
       })),
       { now, requestId: options.requestId },
     );

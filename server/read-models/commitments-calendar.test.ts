@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../lib/days";
 import { distributeByBps } from "../subscriptions/allocation-math";
-import { chargeDates, nthCharge, plannedDay, projectPart } from "./commitments-calendar";
+import { campaignBudgetDays, chargeDates, nthCharge, plannedDay, projectPart } from "./commitments-calendar";
 
 describe("chargeDates (K7)", () => {
   it("clamps a month-end anchor to each month's end and goes back to the 31st (from the anchor, not the clamped day)", () => {
@@ -125,5 +125,39 @@ describe("projectPart (K7)", () => {
 
   it("is null for a project without an allocation", () => {
     expect(projectPart(100n, allocations, "z")).toBeNull();
+  });
+});
+
+describe("campaignBudgetDays (pinned-wave3 §1.3)", () => {
+  const change = (id: string, effectiveOn: string, createdAt: string) => ({
+    id,
+    effectiveOn,
+    createdAt: new Date(`${createdAt}T12:00:00Z`),
+  });
+  const held = (changes: ReturnType<typeof change>[], today = "2026-05-10", end = "2026-05-16") =>
+    campaignBudgetDays(changes, today, end).map((d) => `${d.date.slice(8)}:${d.change.id}`);
+
+  it("knows a budget from its change's effective_on on, from today when that was before", () => {
+    expect(held([change("a", "2026-05-13", "2026-05-01")])).toEqual(["13:a", "14:a", "15:a", "16:a"]);
+    expect(held([change("a", "2026-04-01", "2026-04-01")])).toHaveLength(7);
+    expect(held([change("a", "2026-05-20", "2026-05-01")])).toEqual([]);
+  });
+
+  it("lets a newer change replace an older one from its own effective_on", () => {
+    const older = change("old", "2026-05-01", "2026-05-01");
+    const newer = change("new", "2026-05-14", "2026-05-09");
+    expect(held([older, newer])).toEqual(["10:old", "11:old", "12:old", "13:old", "14:new", "15:new", "16:new"]);
+    // A newer change effective before an older one's later date holds from its own day on, over it.
+    const laterPlan = change("plan", "2026-05-15", "2026-05-02");
+    const overrides = change("over", "2026-05-12", "2026-05-08");
+    expect(held([older, laterPlan, overrides])).toEqual([
+      "10:old",
+      "11:old",
+      "12:over",
+      "13:over",
+      "14:over",
+      "15:over",
+      "16:over",
+    ]);
   });
 });

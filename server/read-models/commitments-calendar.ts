@@ -10,6 +10,9 @@
 //   a day a confirmed event of that subscription is dated (the first charge POST
 //   /v1/recurring-expenses wrote as an event counts once, as that event).
 // - A planned event before today is still owed: it is dated today and flagged `overdue`.
+// - A campaign's daily budget (pinned-wave3 §1.3) is known on each day from the effective_on of
+//   a planned or applied ad budget change on: on day d, the newest change (created last)
+//   effective by d, so a newer change replaces an older one from its own effective_on.
 import { addDays, addMonthsClamped, dayParts, daysBetween } from "../../lib/days";
 import { distributeByBps, sortAllocations, type TAllocationShare } from "../subscriptions/allocation-math";
 
@@ -80,4 +83,28 @@ export function projectPart(
     sorted.map((allocation) => allocation.shareBps),
   );
   return { amountMinor: parts[index]!, shareBps: sorted[index]!.shareBps };
+}
+
+/** A planned or applied ad budget change, as the calendar needs it. */
+export type TBudgetChangeDay<TChange> = { date: string; change: TChange };
+
+/**
+ * Each day of [today, end] on which the campaign of `changes` (all of one campaign, planned or
+ * applied) has a known daily budget, with the change in effect that day: the newest one
+ * (`createdAt`, then `id`) whose effective_on is on or before the day.
+ */
+export function campaignBudgetDays<TChange extends { id: string; effectiveOn: string; createdAt: Date }>(
+  changes: readonly TChange[],
+  today: string,
+  end: string,
+): TBudgetChangeDay<TChange>[] {
+  const newestFirst = [...changes].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+  const days: TBudgetChangeDay<TChange>[] = [];
+  for (let date = today; date <= end; date = addDays(date, 1)) {
+    const change = newestFirst.find((c) => c.effectiveOn <= date);
+    if (change) days.push({ date, change });
+  }
+  return days;
 }

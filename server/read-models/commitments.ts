@@ -13,10 +13,15 @@
 // - Reserved: Σ (amount_minor − released_minor) of `active` reservations with expires_on null or
 //   ≥ today; undated. Grouped in SQL by (currency, remaining amount); each group is one
 //   conversion times its count, which is exactly the sum of the records' conversions.
+// - Ad budgets (pinned-wave3 §1.3): each day a campaign has a known daily budget (its planned or
+//   applied changes, campaign-budgets.ts), that budget as an out commitment of the day. Held as
+//   one item per campaign and day, so the day-by-day sums need nothing else; the answer's list
+//   merges a campaign's days into one item (toCommitmentItemDtos).
 import type { TDbOrTx } from "../db/client";
 import { PREPARED } from "../db/prepared-statements";
 import { Prisma } from "../db/generated/client";
-import { chargeDates, plannedDay, projectPart, type TBillingInterval } from "./commitments-calendar";
+import { campaignBudgetChanges } from "./campaign-budgets";
+import { campaignBudgetDays, chargeDates, plannedDay, projectPart, type TBillingInterval } from "./commitments-calendar";
 import { commitmentCountedSql, commitmentCountedThenSql, directionSql } from "./counted";
 import { currentAmounts, toBigInt, toMinor, type TSummaryConversion } from "./display";
 import { daySql } from "./period";
@@ -27,7 +32,7 @@ import type { TOwnerDay } from "../shared/owner-today";
 
 /** A commitment with its amounts as bigint (base: today's current rate). */
 export type TCommitment = {
-  kind: "planned" | "subscription";
+  kind: "planned" | "subscription" | "ad_budget";
   id: string;
   name: string;
   date: string;
@@ -37,6 +42,8 @@ export type TCommitment = {
   baseAmountMinor: bigint;
   overdue: boolean;
   shareBps: number | null;
+  /** ad_budget: the campaign whose daily budget this is (`id`: the change in effect that day). */
+  campaign?: { integrationId: string; campaignId: string };
 };
 
 export type TCommitments = {
@@ -173,7 +180,35 @@ async function chargeItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: 
   return items;
 }
 
-const KIND_ORDER = { planned: 0, subscription: 1 } as const;
+/** Each day a campaign of the scope has a known daily budget in [today, end]: its budget that day (§1.3). */
+async function adBudgetItems(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, end: string, knownAt?: Date): Promise<TUnvalued[]> {
+  const changes = await campaignBudgetChanges(db, day, scope, end, knownAt);
+  const byCampaign = new Map<string, typeof changes>();
+  for (const change of changes) {
+    const key = `${change.integrationId}|${change.campaignId}`;
+    byCampaign.set(key, [...(byCampaign.get(key) ?? []), change]);
+  }
+  const items: TUnvalued[] = [];
+  for (const campaignChanges of byCampaign.values()) {
+    for (const { date, change } of campaignBudgetDays(campaignChanges, day.today, end)) {
+      items.push({
+        kind: "ad_budget",
+        id: change.id,
+        name: `Ad budget ${change.campaignId}`,
+        date,
+        direction: "out",
+        amountMinor: change.dailyBudgetMinor,
+        currency: change.currency,
+        overdue: false,
+        shareBps: null,
+        campaign: { integrationId: change.integrationId, campaignId: change.campaignId },
+      });
+    }
+  }
+  return items;
+}
+
+const KIND_ORDER = { planned: 0, subscription: 1, ad_budget: 2 } as const;
 
 function byDate(a: TUnvalued, b: TUnvalued): number {
   return (
@@ -208,11 +243,12 @@ async function readCommitments(
   end: string,
   knownAt?: Date,
 ): Promise<TCommitments> {
-  const [planned, charges] = await Promise.all([
+  const [planned, charges, adBudgets] = await Promise.all([
     plannedRows(db, day, scope, end, knownAt),
     chargeItems(db, day, scope, end, knownAt),
+    adBudgetItems(db, day, scope, end, knownAt),
   ]);
-  const unvalued = [...planned, ...charges].sort(byDate);
+  const unvalued = [...planned, ...charges, ...adBudgets].sort(byDate);
   const { amounts, conversions } = await currentAmounts(db, day, unvalued);
   return { items: unvalued.map((item, i) => ({ ...item, baseAmountMinor: amounts[i]! })), conversions };
 }
@@ -226,19 +262,60 @@ export function outgoing(commitments: TCommitments): TCommitments {
   };
 }
 
-/** Σ of planned and subscription commitments by direction, in the base currency. */
+/** Σ of planned, subscription and ad budget commitments (planned by direction), in the base currency. */
 export function commitmentTotals(items: readonly TCommitment[]) {
-  const totals = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
+  const totals = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n, adBudgets: 0n };
   for (const item of items) {
     if (item.kind === "subscription") totals.subscriptions += item.baseAmountMinor;
+    else if (item.kind === "ad_budget") totals.adBudgets += item.baseAmountMinor;
     else if (item.direction === "in") totals.plannedIn += item.baseAmountMinor;
     else totals.plannedOut += item.baseAmountMinor;
   }
   return totals;
 }
 
-/** The CommitmentItem shape (base_amount_minor stays in the base currency: a breakdown). */
-export function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
+/**
+ * The CommitmentItem list of commitments in date order (base_amount_minor stays in the base
+ * currency: a breakdown). A campaign's ad budget days become ONE item where its first day falls:
+ * from, to, its days' sums, and the budget (and change) of its last day.
+ */
+export function toCommitmentItemDtos(items: readonly TCommitment[]): TCommitmentItem[] {
+  const answer: TCommitmentItem[] = [];
+  const campaigns = new Map<string, { dto: TCommitmentItem; amount: bigint; base: bigint }>();
+  for (const item of items) {
+    if (item.kind !== "ad_budget" || !item.campaign) {
+      answer.push(toCommitmentItemDto(item));
+      continue;
+    }
+    const key = `${item.campaign.integrationId}|${item.campaign.campaignId}|${item.currency}`;
+    const seen = campaigns.get(key);
+    if (!seen) {
+      const dto = {
+        ...toCommitmentItemDto(item),
+        from: item.date,
+        to: item.date,
+        campaign_id: item.campaign.campaignId,
+        integration_id: item.campaign.integrationId,
+        daily_budget_minor: toMinor(item.amountMinor),
+      };
+      campaigns.set(key, { dto, amount: item.amountMinor, base: item.baseAmountMinor });
+      answer.push(dto);
+      continue;
+    }
+    seen.amount += item.amountMinor;
+    seen.base += item.baseAmountMinor;
+    Object.assign(seen.dto, {
+      id: item.id,
+      to: item.date,
+      amount_minor: toMinor(seen.amount),
+      base_amount_minor: toMinor(seen.base),
+      daily_budget_minor: toMinor(item.amountMinor),
+    });
+  }
+  return answer;
+}
+
+function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
   return {
     kind: item.kind,
     id: item.id,

@@ -17,7 +17,7 @@ import type { TOwnerDay } from "../shared/owner-today";
 import { burnOf, burnWindow, runwayOf } from "./burn";
 import { actualRowsSql } from "./burn-sums";
 import { cashPosition, toCashDto } from "./cash";
-import { loadCommitments, toCommitmentItemDto } from "./commitments";
+import { loadCommitments, toCommitmentItemDtos } from "./commitments";
 import { countedThenSql, directionSql } from "./counted";
 import { envelopeOf, scopeCoverageOf, type TScopeCoverage } from "./coverage";
 import {
@@ -220,7 +220,7 @@ export async function getDailyBrief(
       net_minor: toMinor(dayNet - (shown.previous_in! - shown.previous_out!)),
       cash_minor: cash && previousCash ? toMinor(shown.cash! - shown.previous_cash!) : null,
     },
-    upcoming_7_days: commitments.items.map(toCommitmentItemDto),
+    upcoming_7_days: toCommitmentItemDtos(commitments.items),
     new_alerts: alerts,
     pending_approvals: pending,
     agent_activity: agents,

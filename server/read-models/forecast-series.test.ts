@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/days";
 import { buildForecastSeries, runRateDay, runRateSpan, type TDayCommitments } from "./forecast-series";
 
-const day = (plannedIn: bigint, plannedOut: bigint, subscriptions: bigint): TDayCommitments => ({
+const day = (plannedIn: bigint, plannedOut: bigint, subscriptions: bigint, adBudgets = 0n): TDayCommitments => ({
   plannedIn,
   plannedOut,
   subscriptions,
+  adBudgets,
 });
 
 describe("run rate (§2.5)", () => {
@@ -91,6 +92,7 @@ describe("buildForecastSeries (§2.5)", () => {
       planned_in_minor: 300n,
       planned_out_minor: 50n,
       subscriptions_minor: 900n,
+      ad_budgets_minor: 0n,
       committed_in_minor: 300n,
       committed_out_minor: 950n,
       run_rate_in_minor: 3n,
@@ -99,6 +101,30 @@ describe("buildForecastSeries (§2.5)", () => {
     expect(series.ending_balance_committed_minor).toBe(250n);
     expect(series.ending_balance_with_run_rate_minor).toBe(247n);
     expect(series.lowest_balance).toEqual({ date: "2027-03-02", amount_minor: -50n });
+  });
+
+  it("counts a day's ad budgets in its committed out, the opening's and the totals' (pinned-wave3 §1.3)", () => {
+    const committed = new Map([
+      [today, day(0n, 0n, 0n, 25n)],
+      [addDays(today, 1), day(0n, 10n, 0n, 25n)],
+      [addDays(today, 2), day(0n, 0n, 0n, 40n)],
+    ]);
+    const series = buildForecastSeries({
+      today,
+      from: addDays(today, 1),
+      to: addDays(today, 2),
+      cashMinor: 1000n,
+      reservedMinor: 0n,
+      committed,
+      runRateIn: 0n,
+      runRateOut: 0n,
+    });
+    expect(series.opening.committed_out_minor).toBe(25n);
+    expect(series.days.map((d) => [d.committed_out_minor, d.balance_committed_minor])).toEqual([
+      [35n, 940n],
+      [40n, 900n],
+    ]);
+    expect(series.totals).toMatchObject({ planned_out_minor: 10n, ad_budgets_minor: 65n, committed_out_minor: 75n });
   });
 
   it("sums the days before `from` into the opening, and the balances start from it", () => {

@@ -31,7 +31,7 @@ export function runRateDay(total: bigint, k: number): bigint {
 }
 
 /** The commitments dated one day (already summed per kind), in the series' currency. */
-export type TDayCommitments = { plannedIn: bigint; plannedOut: bigint; subscriptions: bigint };
+export type TDayCommitments = { plannedIn: bigint; plannedOut: bigint; subscriptions: bigint; adBudgets: bigint };
 
 export type TForecastSeriesInput = {
   today: string;
@@ -69,6 +69,7 @@ export type TForecastSeries = {
     planned_in_minor: bigint;
     planned_out_minor: bigint;
     subscriptions_minor: bigint;
+    ad_budgets_minor: bigint;
     committed_in_minor: bigint;
     committed_out_minor: bigint;
     run_rate_in_minor: bigint;
@@ -79,7 +80,10 @@ export type TForecastSeries = {
   lowest_balance: { date: string; amount_minor: bigint } | null;
 };
 
-const NONE: TDayCommitments = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
+const NONE: TDayCommitments = { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n, adBudgets: 0n };
+
+/** A day's committed out: planned costs, subscription charges and ad budgets. */
+const committedOutOf = (day: TDayCommitments) => day.plannedOut + day.subscriptions + day.adBudgets;
 
 export function buildForecastSeries(input: TForecastSeriesInput): TForecastSeries {
   const { today, from, to } = input;
@@ -92,7 +96,7 @@ export function buildForecastSeries(input: TForecastSeriesInput): TForecastSerie
   for (let k = 0; k < openingDays; k++) {
     const day = input.committed.get(addDays(today, k)) ?? NONE;
     openingIn += day.plannedIn;
-    openingOut += day.plannedOut + day.subscriptions;
+    openingOut += committedOutOf(day);
   }
   const opening = {
     committed_in_minor: openingIn,
@@ -105,6 +109,7 @@ export function buildForecastSeries(input: TForecastSeriesInput): TForecastSerie
     planned_in_minor: 0n,
     planned_out_minor: 0n,
     subscriptions_minor: 0n,
+    ad_budgets_minor: 0n,
     committed_in_minor: 0n,
     committed_out_minor: 0n,
     run_rate_in_minor: 0n,
@@ -122,12 +127,13 @@ export function buildForecastSeries(input: TForecastSeriesInput): TForecastSerie
     const k = openingDays + i;
     const day = input.committed.get(date) ?? NONE;
     const committedIn = day.plannedIn;
-    const committedOut = day.plannedOut + day.subscriptions;
+    const committedOut = committedOutOf(day);
     const rateIn = runRateDay(input.runRateIn, k);
     const rateOut = runRateDay(input.runRateOut, k);
     totals.planned_in_minor += day.plannedIn;
     totals.planned_out_minor += day.plannedOut;
     totals.subscriptions_minor += day.subscriptions;
+    totals.ad_budgets_minor += day.adBudgets;
     totals.committed_in_minor += committedIn;
     totals.committed_out_minor += committedOut;
     totals.run_rate_in_minor += rateIn;

@@ -21,15 +21,18 @@ export const FORECAST_RULES =
   "field). The projection starts today; the days before from are summed in opening. Committed (K7): planned events " +
   "due by to (one before today is dated today, overdue: true; fulfilled, voided and reconciled ones never count) and " +
   "the charges of active subscriptions rolled from next_charge_on (week +7 days; month, quarter, year on the anchor day " +
-  "clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated. " +
-  "Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, " +
-  "T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today]; day k (today = 0) gets " +
+  "clamped to the month end), none before today, none on a day a confirmed event of that subscription is dated; and " +
+  "each day a campaign has a known daily budget, that budget (from the effective_on of its latest planned or applied " +
+  "ad budget change; a failed one never counts; a newer change replaces an older one from its own effective_on), " +
+  "listed as one ad_budget item per campaign (totals.ad_budgets_minor). Reserved: Σ amount − released of active reservations not expired before today. Run rate: T_in = counted in actuals, " +
+  "T_out = counted out actuals of ad_spend, expense and refund out, over [today − 89, today], less the ad_spend of the " +
+  "campaigns whose budgets are commitments (by integration and payload.campaign_id); day k (today = 0) gets " +
   "floor((k+1)·T/90) − floor(k·T/90), so any span sums exactly. balance_committed(d) = cash − reserved + opening net + " +
   "Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both " +
   "null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. " +
   "items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half " +
-  "even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned " +
-  "and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers " +
+  "even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, " +
+  "subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers " +
   "422 fx_unavailable. Envelope coverage: cash, revenue, expenses.";
 
 export const ZForecastQuery = ZDisplayCurrencyQuery.extend({
@@ -81,6 +84,7 @@ export const ZForecast = ZAggregateCurrencies.extend({
     planned_in_minor: ZMinor,
     planned_out_minor: ZMinor,
     subscriptions_minor: ZMinor,
+    ad_budgets_minor: ZMinor.describe("Campaigns' known daily budgets over the window's days (part of committed_out)."),
     ...ZCommittedSums,
   }),
   ending_balance_committed_minor: ZMinor.nullable(),

@@ -1,7 +1,8 @@
 // Forecasts (pinned-wave2 §2.5): GET /v1/businesses/{id}/forecast, /v1/personal/forecast and
 // /v1/forecast. Cash now (K6), reserved and commitments (K7), and the run rate of the last 90
 // days' actuals, laid out day by day by forecast-series.ts. Order of checks (§1.3): the window
-// (400) before the business (404).
+// (400) before the business (404). Campaigns' known daily budgets are commitments too
+// (pinned-wave3 §1.3), and their own ad_spend leaves the run rate's T_out.
 //
 // Three steps, so a simulation (server/simulations) runs the very same projection on inputs it
 // has altered, never a copy of these formulas:
@@ -15,7 +16,8 @@ import type { TClock } from "../shared/clock";
 import type { TOwnerDay } from "../shared/owner-today";
 import { burnWindow } from "./burn";
 import { cashPosition, toCashDto, type TCashPosition } from "./cash";
-import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDto, type TCommitment } from "./commitments";
+import { campaignAdSpend } from "./campaign-budgets";
+import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDtos, type TCommitment } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor, type TDisplayed, type TSummaryConversion } from "./display";
 import { actualFlows, type TActualFlows, type TSpan } from "./flows";
@@ -55,12 +57,14 @@ export async function loadForecastInputs(
 ): Promise<{ inputs: TForecastInputs; runRateWindow: TSpan }> {
   const runRateWindow = burnWindow(day.today);
   // Independent reads, issued together (see overview.ts).
-  const [cash, reserved, commitments, actuals] = await Promise.all([
+  const [cash, reserved, commitments, actuals, budgetedSpend] = await Promise.all([
     cashPosition(db, day, scope),
     loadReserved(db, day, scope),
     loadCommitments(db, day, scope, end),
     // A caller that reads them too passes them (`shared.runRateFlows`: actualFlows over runRateWindow).
     shared.runRateFlows ?? actualFlows(db, day, scope, [runRateWindow]),
+    // The campaigns whose budgets are commitments (§1.3): their ad_spend leaves T_out, so it does not count twice.
+    campaignAdSpend(db, day, scope, runRateWindow, end),
   ]);
   const flows = actuals.flows[0]!;
   return {
@@ -69,7 +73,7 @@ export async function loadForecastInputs(
       reservedMinor: reserved.amountMinor,
       commitments: commitments.items,
       runRateIn: flows.inMinor,
-      runRateOut: flows.runRateOutMinor,
+      runRateOut: flows.runRateOutMinor - budgetedSpend,
       conversions: [...(cash?.conversions ?? []), ...reserved.conversions, ...commitments.conversions, ...actuals.conversions],
     },
     runRateWindow,
@@ -81,11 +85,12 @@ export function projectionAmounts(inputs: TForecastInputs): TProjectionAmounts {
   const committed = new Map<string, TDayCommitments>();
   for (const item of inputs.commitments) {
     const sums = commitmentTotals([item]);
-    const day = committed.get(item.date) ?? { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n };
+    const day = committed.get(item.date) ?? { plannedIn: 0n, plannedOut: 0n, subscriptions: 0n, adBudgets: 0n };
     committed.set(item.date, {
       plannedIn: day.plannedIn + sums.plannedIn,
       plannedOut: day.plannedOut + sums.plannedOut,
       subscriptions: day.subscriptions + sums.subscriptions,
+      adBudgets: day.adBudgets + sums.adBudgets,
     });
   }
   return {
@@ -120,6 +125,7 @@ export async function showProjections<K extends string>(
       components[`${name}:${date}:planned_in`] = sums.plannedIn;
       components[`${name}:${date}:planned_out`] = sums.plannedOut;
       components[`${name}:${date}:subscriptions`] = sums.subscriptions;
+      components[`${name}:${date}:ad_budgets`] = sums.adBudgets;
     }
   }
   const displayed = await toDisplay(db, day, {
@@ -136,6 +142,7 @@ export async function showProjections<K extends string>(
         plannedIn: shown[`${name}:${date}:planned_in`]!,
         plannedOut: shown[`${name}:${date}:planned_out`]!,
         subscriptions: shown[`${name}:${date}:subscriptions`]!,
+        adBudgets: shown[`${name}:${date}:ad_budgets`]!,
       });
     }
     return [
@@ -236,7 +243,7 @@ export async function forecastOf(
     starting_cash: toCashDto(inputs.cash, amounts.cashMinor ?? undefined),
     reserved_minor: toMinor(amounts.reservedMinor),
     ...seriesDto(series),
-    items: inputs.commitments.filter((item) => item.date >= window.from).map(toCommitmentItemDto),
+    items: toCommitmentItemDtos(inputs.commitments.filter((item) => item.date >= window.from)),
     run_rate: {
       window_from: runRateWindow.from,
       window_to: runRateWindow.to,

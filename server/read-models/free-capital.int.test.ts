@@ -56,7 +56,7 @@ describe("GET /v1/free-capital", () => {
       project: {
         project_id: world.web,
         reserved_minor: 1_500,
-        committed: { planned_minor: 700, subscriptions_minor: 633, total_minor: 1_333 },
+        committed: { planned_minor: 700, subscriptions_minor: 633, ad_budgets_minor: 0, total_minor: 1_333 },
       },
     });
     // App's 6 667 bps: 666.7 → 667 by the largest remainder (the parts sum to 1 000).
@@ -64,7 +64,7 @@ describe("GET /v1/free-capital", () => {
     expect(app.project).toEqual({
       project_id: world.app,
       reserved_minor: 0,
-      committed: { planned_minor: 0, subscriptions_minor: 667, total_minor: 667 },
+      committed: { planned_minor: 0, subscriptions_minor: 667, ad_budgets_minor: 0, total_minor: 667 },
     });
   });
 
@@ -73,7 +73,7 @@ describe("GET /v1/free-capital", () => {
       scope: { personal: true },
       cash_scope: "personal",
       cash: { amount_minor: 5_000 },
-      committed: { planned_minor: 400, subscriptions_minor: 0, total_minor: 400 },
+      committed: { planned_minor: 400, subscriptions_minor: 0, ad_budgets_minor: 0, total_minor: 400 },
       free_capital_minor: 4_600,
     });
     expect((await get("")).body.data).toMatchObject({

@@ -39,7 +39,10 @@ export type TFreeCapitalQuery = z.infer<typeof ZFreeCapitalQuery>;
 const ZCommitted = z.object({
   planned_minor: ZMinor.describe("Planned out events due in the window, overdue ones included."),
   subscriptions_minor: ZMinor.describe("Subscription charges in the window."),
-  total_minor: ZMinor.describe("planned_minor + subscriptions_minor."),
+  ad_budgets_minor: ZMinor.describe(
+    "Campaigns' known daily budgets over the window's days, from their planned or applied ad budget changes.",
+  ),
+  total_minor: ZMinor.describe("planned_minor + subscriptions_minor + ad_budgets_minor."),
 });
 
 export const ZFreeCapital = ZAggregateCurrencies.extend({

@@ -1,5 +1,6 @@
 // Free capital (pinned-wave2 §2.6): GET /v1/free-capital. What is left of the cash once the
-// reservations and the out commitments of the window are set aside:
+// reservations and the out commitments of the window (campaigns' known daily budgets included,
+// pinned-wave3 §1.3) are set aside:
 //   free_capital = cash − reserved − committed.total (overdue planned costs included; inflows
 //   never count; may be negative; null without cash).
 // A project has no cash of its own: it answers its business's whole pool, and in `project` its
@@ -7,7 +8,7 @@
 import type { TDbOrTx } from "../db/client";
 import type { TClock } from "../shared/clock";
 import { cashPosition, toCashDto } from "./cash";
-import { commitmentTotals, loadCommitments, loadReserved, outgoing, toCommitmentItemDto } from "./commitments";
+import { commitmentTotals, loadCommitments, loadReserved, outgoing, toCommitmentItemDtos } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor } from "./display";
 import { freeCapitalWindow, type TWindow } from "./forecast-window";
@@ -21,7 +22,7 @@ async function poolOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, to: string
   const [reserved, all] = await Promise.all([loadReserved(db, day, scope), loadCommitments(db, day, scope, to)]);
   const commitments = outgoing(all);
   const totals = commitmentTotals(commitments.items);
-  return { reserved, commitments, planned: totals.plannedOut, subscriptions: totals.subscriptions };
+  return { reserved, commitments, planned: totals.plannedOut, subscriptions: totals.subscriptions, adBudgets: totals.adBudgets };
 }
 
 export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; clock: TClock; query: TFreeCapitalQuery }) {
@@ -47,12 +48,14 @@ export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadSco
     reserved: pool.reserved.amountMinor,
     planned: pool.planned,
     subscriptions: pool.subscriptions,
+    ad_budgets: pool.adBudgets,
   };
   if (cash) components.cash = cash.amountMinor;
   if (project) {
     components.project_reserved = project.reserved.amountMinor;
     components.project_planned = project.planned;
     components.project_subscriptions = project.subscriptions;
+    components.project_ad_budgets = project.adBudgets;
   }
   const displayed = await toDisplay(db, day, {
     displayCurrency,
@@ -66,12 +69,13 @@ export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadSco
   });
   const shown = displayed.amounts;
   // Derived fields recomputed from the shown components, so the identities hold in any currency.
-  const committed = (planned: bigint, subscriptions: bigint) => ({
+  const committed = (planned: bigint, subscriptions: bigint, adBudgets: bigint) => ({
     planned_minor: toMinor(planned),
     subscriptions_minor: toMinor(subscriptions),
-    total_minor: toMinor(planned + subscriptions),
+    ad_budgets_minor: toMinor(adBudgets),
+    total_minor: toMinor(planned + subscriptions + adBudgets),
   });
-  const total = shown.planned! + shown.subscriptions!;
+  const total = shown.planned! + shown.subscriptions! + shown.ad_budgets!;
   const data: TFreeCapital = {
     currency: displayed.currency,
     base_currency: displayed.baseCurrency,
@@ -82,17 +86,17 @@ export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadSco
     cash: toCashDto(cash, cash ? shown.cash : undefined),
     cash_scope: cashScopeOf(scope),
     reserved_minor: toMinor(shown.reserved!),
-    committed: committed(shown.planned!, shown.subscriptions!),
+    committed: committed(shown.planned!, shown.subscriptions!, shown.ad_budgets!),
     free_capital_minor: cash ? toMinor(shown.cash! - shown.reserved! - total) : null,
     project:
       scope.kind === "project"
         ? {
             project_id: scope.projectId,
             reserved_minor: toMinor(shown.project_reserved!),
-            committed: committed(shown.project_planned!, shown.project_subscriptions!),
+            committed: committed(shown.project_planned!, shown.project_subscriptions!, shown.project_ad_budgets!),
           }
         : null,
-    items: pool.commitments.items.map(toCommitmentItemDto),
+    items: toCommitmentItemDtos(pool.commitments.items),
     fx_used: displayed.fxUsed,
   };
   return { data, fx: displayed.fx, coverage };

@@ -11,7 +11,7 @@ import { countUnread } from "../notifications/notification-service";
 import type { TClock } from "../shared/clock";
 import { burnOf, burnWindow, runwayOf } from "./burn";
 import { cashPositionsByBusiness, toCashDto } from "./cash";
-import { loadCommitments, loadReserved, outgoing, toCommitmentItemDto } from "./commitments";
+import { loadCommitments, loadReserved, outgoing, toCommitmentItemDtos } from "./commitments";
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor } from "./display";
 import { actualFlows } from "./flows";
@@ -97,7 +97,7 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
     runway,
     last_30_days: flowDto(shown.last30_in!, shown.last30_out!),
     month_to_date: { from: monthToDate.from, ...flowDto(shown.month_in!, shown.month_out!) },
-    upcoming_costs: upcoming.items.slice(0, UPCOMING_COSTS_LIMIT).map(toCommitmentItemDto),
+    upcoming_costs: toCommitmentItemDtos(upcoming.items).slice(0, UPCOMING_COSTS_LIMIT),
     upcoming_total_minor: toMinor(shown.upcoming!),
     alerts,
     pending_approvals: pendingApprovals,

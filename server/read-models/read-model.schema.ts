@@ -58,16 +58,36 @@ export type TRunway = z.infer<typeof ZRunway>;
 /** CommitmentItem (K7). */
 export const ZCommitmentItem = z
   .object({
-    kind: z.enum(["planned", "subscription"]),
-    id: ZUuid.describe("The planned event's id, or the subscription's."),
-    name: z.string(),
-    date: ZStoredDate.describe("The day it is due; an overdue planned event is dated today."),
+    kind: z
+      .enum(["planned", "subscription", "ad_budget"])
+      .describe(
+        "ad_budget: a campaign's known daily budget over the window's days from its planned or applied ad budget " +
+          "changes' effective_on (one item per campaign).",
+      ),
+    id: ZUuid.describe(
+      "The planned event's id, the subscription's, or (ad_budget) the ad budget change in effect on the item's last day.",
+    ),
+    name: z.string().describe('ad_budget: "Ad budget <campaign_id>".'),
+    date: ZStoredDate.describe(
+      "The day it is due; an overdue planned event is dated today; an ad budget's first day in the window (from).",
+    ),
     direction: z.enum(["in", "out"]),
-    amount_minor: ZMinor.describe("In the original currency (a project's share for an allocated subscription)."),
+    amount_minor: ZMinor.describe(
+      "In the original currency (a project's share for an allocated subscription; an ad budget: Σ of its days' budgets).",
+    ),
     currency: ZCurrency,
-    base_amount_minor: ZMinor.describe("In the base currency at today's rate (half even)."),
+    base_amount_minor: ZMinor.describe(
+      "In the base currency at today's rate (half even; an ad budget: each day's budget so converted, summed).",
+    ),
     overdue: z.boolean(),
     share_bps: z.number().int().nullable().describe("A project's share of an allocated subscription, else null."),
+    from: ZStoredDate.optional().describe("ad_budget only: the first day of the window with the campaign's budget known."),
+    to: ZStoredDate.optional().describe("ad_budget only: the last day of the window (the budget stays known once known)."),
+    campaign_id: z.string().optional().describe("ad_budget only: the campaign."),
+    integration_id: ZUuid.optional().describe("ad_budget only: the social_ads or search_ads integration of the campaign."),
+    daily_budget_minor: ZMinor.optional().describe(
+      "ad_budget only: the campaign's daily budget on the item's last day (original currency).",
+    ),
   })
   .meta({ id: "CommitmentItem" });
 export type TCommitmentItem = z.infer<typeof ZCommitmentItem>;

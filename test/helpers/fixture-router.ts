@@ -30,7 +30,7 @@ export const testSpendWrite = defineAgentWrite({
     await requireBusiness(db, ownerId, input.business_id);
     return { kind: "business", businessId: input.business_id };
   },
-  amountOf: (input) => ({ amountMinor: BigInt(input.amount_minor), currency: input.currency }),
+  amountOf: async (_db, _ownerId, input) => ({ amountMinor: BigInt(input.amount_minor), currency: input.currency }),
   execute: (tx, caller, input) => createProject(tx, caller, input.business_id, { name: input.name }),
 });
 

@@ -159,6 +159,28 @@ describe("search_ads mapping", () => {
     expect(mapping.rejected).toEqual([expect.objectContaining({ index: 2, code: "validation_error" })]);
   });
 
+  it("carries the campaign's daily budget the relay reports with a budget alert (pinned-wave3 §1.1)", () => {
+    const at = "2026-03-01T10:00:00Z";
+    const { mapping } = searchAds.read({
+      customer_id: "c1",
+      alerts: [
+        {
+          id: "al_7",
+          type: "budget_change_applied",
+          campaign_id: "111",
+          occurred_at: at,
+          daily_budget_minor: 25000,
+          currency: "EUR",
+        },
+        { id: "al_8", type: "budget_change_applied", campaign_id: "222", occurred_at: at, daily_budget_minor: 25000 },
+      ],
+    });
+    expect(mapping.signals.map((s) => [s.signal.ref, s.signal.amount_minor, s.signal.currency])).toEqual([
+      [{ account_id: "c1", campaign_id: "111" }, 25000, "EUR"],
+    ]);
+    expect(mapping.rejected).toEqual([expect.objectContaining({ index: 1, code: "validation_error" })]);
+  });
+
   it("refuses an empty delivery and more than 500 items; a row with both or neither cost fields is rejected alone", () => {
     const issues = (body: unknown) => {
       try {

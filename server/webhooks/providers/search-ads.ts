@@ -79,6 +79,19 @@ export const ZSearchAdsAlert = z
       ),
     occurred_at: ZTimestamp,
     message: z.string().max(1000).optional(),
+    daily_budget_minor: ZCount.optional().describe(
+      "budget_change_applied / budget_change_failed: the campaign's daily budget now, in minor units of `currency` " +
+        "(with campaign_id): the platform's report of the budget, what an agent's ad budget change is counted against.",
+    ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case" })
+      .optional()
+      .describe("The currency of daily_budget_minor."),
+  })
+  .refine((a) => (a.daily_budget_minor === undefined) === (a.currency === undefined), {
+    message: "daily_budget_minor and currency go together",
+    path: ["currency"],
   })
   .meta({ id: "SearchAdsAlert" });
 
@@ -205,6 +218,7 @@ function mapAlert(mapping: TMapping, account: string, index: number, alert: z.in
         ...(alert.budget_change_id ? { budget_change_id: alert.budget_change_id } : {}),
       },
       ...(alert.message ? { message: alert.message } : {}),
+      ...(alert.daily_budget_minor !== undefined ? { amount_minor: alert.daily_budget_minor, currency: alert.currency! } : {}),
     },
   });
 }

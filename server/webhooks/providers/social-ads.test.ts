@@ -124,6 +124,21 @@ describe("social_ads mapping", () => {
     expect(mapping.rejected).toEqual([expect.objectContaining({ index: 3, code: "validation_error" })]);
   });
 
+  it("carries the daily budget the platform reports with its currency, converted exactly (pinned-wave3 §1.1)", () => {
+    const { mapping } = socialAds.read(
+      delivery([
+        { field: "campaign_budget", value: { campaign_id: "c1", status: "APPLIED", daily_budget: "250.00", currency: "EUR" } },
+        { field: "campaign_budget", value: { campaign_id: "c2", status: "FAILED", daily_budget: "80", currency: "JPY" } },
+        { field: "campaign_budget", value: { campaign_id: "c3", status: "APPLIED", daily_budget: "70.001", currency: "EUR" } },
+      ]),
+    );
+    expect(mapping.signals.map((s) => [s.signal.ref?.campaign_id, s.signal.amount_minor, s.signal.currency])).toEqual([
+      ["c1", 25000, "EUR"],
+      ["c2", 80, "JPY"],
+    ]);
+    expect(mapping.rejected).toEqual([expect.objectContaining({ index: 2, code: "validation_error" })]);
+  });
+
   it("names every entry's account and numbers changes across entries", () => {
     const body = {
       object: "ad_account",

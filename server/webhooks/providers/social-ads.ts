@@ -74,7 +74,16 @@ export const ZSocialAdsCampaignBudget = z
       .string()
       .regex(/^\d{1,15}(\.\d{1,12})?$/, { message: "must be a decimal string in major units, e.g. 70.00" })
       .optional()
-      .describe("The campaign's daily budget now, in major units (informational)."),
+      .describe(
+        "The campaign's daily budget now, in major units of `currency`. With `currency`, it is the platform's report of the " +
+          "budget: what an agent's ad budget change is counted against (converted exactly; a figure finer than the " +
+          "currency's minor unit rejects the change). Without `currency`, informational.",
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case" })
+      .optional()
+      .describe("The currency of daily_budget (the ad account's)."),
     reason: z.string().max(500).optional().describe("FAILED: why, as the platform says it."),
   })
   .meta({ id: "SocialAdsCampaignBudgetValue" });
@@ -205,7 +214,14 @@ function mapChange(
   position: number,
   change: z.infer<typeof ZChange>,
 ): void {
-  const signal = (code: TSignalCode, objectId: string, status: string, ref: Record<string, string>, message?: string) =>
+  const signal = (
+    code: TSignalCode,
+    objectId: string,
+    status: string,
+    ref: Record<string, string>,
+    message?: string,
+    amount?: { amount_minor: number; currency: string },
+  ) =>
     mapping.signals.push({
       index: position,
       account,
@@ -215,6 +231,7 @@ function mapChange(
         occurred_at: occurredAt,
         ref: { account_id: account, ...ref },
         ...(message ? { message } : {}),
+        ...amount,
       },
     });
   switch (change.field) {
@@ -301,7 +318,17 @@ function mapChange(
       const code = CAMPAIGN_BUDGET_STATUS[status];
       if (code) {
         const failure = status === "FAILED" && value.reason ? `The budget change failed: ${value.reason}` : undefined;
-        signal(code, value.campaign_id, status, { campaign_id: value.campaign_id }, failure);
+        // The budget the platform runs, when it says in which currency: the service's known budget.
+        let budget: { amount_minor: number; currency: string } | undefined;
+        if (value.daily_budget !== undefined && value.currency !== undefined) {
+          const amount = decimalToMinor(value.daily_budget, value.currency, "daily_budget");
+          if (!amount.ok) {
+            mapping.rejected.push({ index: position, account, external_id: null, code: amount.code, message: amount.message });
+            break;
+          }
+          budget = { amount_minor: amount.amountMinor, currency: value.currency };
+        }
+        signal(code, value.campaign_id, status, { campaign_id: value.campaign_id }, failure, budget);
       } else mapping.ignored++;
       break;
     }
