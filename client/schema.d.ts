@@ -1234,7 +1234,7 @@ export interface paths {
     };
     /**
      * The integration catalog, with the owner's connections
-     * @description Every provider: its kind, availability (available or coming_soon), how it connects (account: POST /v1/integrations/{provider}/connect with account_id; oauth: the same call answers an authorize_url; secret: POST /v1/integrations/generic/connect; internal: created by the service, e.g. manual_import on the first statement import), where its webhooks go and which header signs them, and how many of the owner's connections are active (connected) or waiting for authorization (pending). The contract leaves the access of this endpoint open; it requires the owner's bearer because the counts belong to an owner. GET /v1/public/integrations is the same list without the counts and without a bearer.
+     * @description Every provider: its kind, availability (available or coming_soon), how it connects (account: POST /v1/integrations/{provider}/connect with account_id and, for a webhook platform, the signing secret its signing_secret_location names; oauth: the same call answers an authorize_url; secret: POST /v1/integrations/generic/connect; internal: created by the service, e.g. manual_import on the first statement import), where its webhooks go and which header signs them, and how many of the owner's connections are active (connected) or waiting for authorization (pending). The contract leaves the access of this endpoint open; it requires the owner's bearer because the counts belong to an owner. GET /v1/public/integrations is the same list without the counts and without a bearer.
      */
     get: operations["integrations-catalog"];
     put?: never;
@@ -1296,7 +1296,7 @@ export interface paths {
     put?: never;
     /**
      * Connect a provider
-     * @description Mock in this version. payments_a, social_ads, billing_a and billing_b: records the connection of the provider account account_id (required: its webhooks are routed to the owner by it) with status active; an account already connected answers 409 state_conflict (the owner's own disconnected one is connected again, history kept). search_ads connects through OAuth: the integration is created pending (account_id required too: the customer id its relay's deliveries name) and authorize_url is where the owner grants access; the platform then redirects to GET /v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with POST /v1/integrations/generic/connect. An unknown provider answers 404, another owner's business 404. The contract leaves the access of this endpoint open; it requires the owner's bearer, because integrations belong to an owner.
+     * @description payments_a, social_ads, billing_a and billing_b: records the connection of the provider account account_id (required: its deliveries name it) with the account's signing_secret (required: the secret the platform signs the account's deliveries with, shown where CatalogEntry.signing_secret_location says), status active. Holding the secret is what proves control of the account: several owners may name the same account id, and a delivery reaches only the connections whose secret verifies it, so naming an account another owner named is answered like any connect (never a 409 that would tell). The secret is stored encrypted and never answered; replace it with PUT /v1/integrations/{id}/signing-secret. An account this owner already connected answers 409 state_conflict (the owner's own disconnected one is connected again, with the secret given now, history kept). search_ads connects through OAuth: the integration is created pending (account_id required too: the customer id its relay's deliveries name; signing_secret is refused, the relay signs with the server's secret; a customer id connected by another owner answers 409) and authorize_url is where the owner grants access; the platform then redirects to GET /v1/integrations/search_ads/callback, which activates it. bank_provider_a and bank_provider_b are coming soon and manual_import is created by the first statement import: both answer 409 state_conflict. generic connects with POST /v1/integrations/generic/connect. Missing fields are named together (400 validation_error, details.issues). An unknown provider answers 404, another owner's business 404. The contract leaves the access of this endpoint open; it requires the owner's bearer, because integrations belong to an owner.
      */
     post: operations["integrations-connect"];
     delete?: never;
@@ -2191,13 +2191,21 @@ export interface paths {
      * Receive a platform's signed webhook delivery
      * @description Deliveries of the connected platforms: payments_a, social_ads, search_ads, billing_a, billing_b (another value answers 404 not_found).
      *     Each platform signs the raw body with its own header scheme (the header parameters below; docs/webhooks.md has signing
-     *     examples); the secret is the server's WEBHOOK_SECRET_<PROVIDER> and an unset secret answers 401. Timestamped schemes allow
-     *     5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by external_id, and every accepted delivery
-     *     is remembered (30 days) by its signature, so the same signed request again is answered 200 with everything deduped and
-     *     writes nothing.
+     *     examples). Timestamped schemes allow 5 minutes either way. No bearer and no Idempotency-Key: items are deduplicated by
+     *     external_id, and every accepted delivery is remembered (30 days) by its signature, so the same signed request again is
+     *     answered 200 with everything deduped and writes nothing.
      *
-     *     Every provider account the delivery names must be connected (an active integration of that provider with that account id),
-     *     else 401 and nothing is written. A delivery naming accounts of several owners is written in one transaction.
+     *     Which secret: payments_a, social_ads, billing_a and billing_b sign with the account's signing secret, given on connect
+     *     (POST /v1/integrations/{provider}/connect, signing_secret). A delivery is for the active connections of the accounts it
+     *     names whose secret verifies it: several owners may name one account, and only those whose secret verifies receive it
+     *     (two holders of the true secret both do). Every account the delivery names needs such a connection, else 401 and nothing
+     *     is written; the 401 is the same for an account nobody connected and for a wrong secret. The server's
+     *     WEBHOOK_SECRET_<PROVIDER> verifies only a connection without a secret of its own (made before connect asked for one), and
+     *     only when the server runs with AUTH_MODE=static (development, tests); in session mode it verifies nothing, and it never
+     *     verifies a connection that has its own secret. search_ads' relay signs with the server's WEBHOOK_SECRET_SEARCH_ADS (unset:
+     *     401). The accounts are read from the body before the signature is checked (a body that is not a JSON object naming one is
+     *     401); the rest of the body is validated only after. A delivery naming accounts of several owners is written in one
+     *     transaction.
      *     Events of types the service does not read are acknowledged (200) and counted in `ignored`. Financial items refused one by
      *     one are listed in `rejected` (index: the item's position as docs/webhooks.md defines it per platform).
      *
@@ -13297,17 +13305,17 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description payments_a: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with WEBHOOK_SECRET_PAYMENTS_A; t within 5 minutes. */
+        /** @description payments_a: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the connection's signing secret; t within 5 minutes. */
         "X-PaymentsA-Signature"?: string;
-        /** @description social_ads: `sha256=<hex HMAC-SHA256 of the raw body>` with WEBHOOK_SECRET_SOCIAL_ADS (no timestamp in this scheme; repeats are deduplicated). */
+        /** @description social_ads: `sha256=<hex HMAC-SHA256 of the raw body>` with the connection's signing secret (the app secret; no timestamp in this scheme; repeats are deduplicated). */
         "X-Hub-Signature-256"?: string;
         /** @description search_ads relay and generic: `sha256=<hex HMAC-SHA256 of the raw body>` (search_ads: with WEBHOOK_SECRET_SEARCH_ADS). */
         "X-Service-Signature"?: string;
         /** @description search_ads relay and generic: Unix seconds when the request was signed; within 5 minutes of now. */
         "X-Service-Timestamp"?: string;
-        /** @description billing_a: `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "<ts>:<raw body>">` with WEBHOOK_SECRET_BILLING_A; ts within 5 minutes. */
+        /** @description billing_a: `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "<ts>:<raw body>">` with the connection's signing secret; ts within 5 minutes. */
         "X-BillingA-Signature"?: string;
-        /** @description billing_b: `v1=<base64 HMAC-SHA256 of "<X-BillingB-Timestamp>.<raw body>">` with WEBHOOK_SECRET_BILLING_B. */
+        /** @description billing_b: `v1=<base64 HMAC-SHA256 of "<X-BillingB-Timestamp>.<raw body>">` with the connection's signing secret. */
         "X-BillingB-Signature"?: string;
         /** @description billing_b: Unix seconds when the delivery was signed; within 5 minutes of now. */
         "X-BillingB-Timestamp"?: string;
