@@ -172,14 +172,31 @@ describe("POST /v1/imports/{id}/revert", () => {
     expect(unlinked.payload).not.toHaveProperty("reconciles_event_id");
     expect(await api.db.subscription.count({ where: { id: { in: result.subscriptions_created } } })).toBe(1);
 
-    // The hand entry is free again: the statement uploaded anew is matched to it.
+    // The same statement can be imported again: its reverted lines are new (the hand entry is free
+    // and matched again), the lines the owner corrected or voided are already imported.
     const again = await callMultipart(
       api.handler,
       "/v1/imports",
-      { fields: { business_id: world.businessId }, file: { bytes: csv.replace(tag, `${tag}b`) } },
+      { fields: { business_id: world.businessId }, file: { bytes: csv } },
       { token: world.owner.token },
     );
-    expect(again.body.data.preview.rows[0]).toMatchObject({ status: "reconciled", matched_event_id: hand.id });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.preview.rows.map((row: { status: string }) => row.status)).toEqual([
+      "reconciled",
+      "already",
+      "already",
+      "new",
+      "new",
+      "new",
+      "new",
+    ]);
+    expect(again.body.data.preview.rows[0]).toMatchObject({ matched_event_id: hand.id });
+    expect(unlinked.externalId).toBe(`${line(1).externalId}~reverted:${importId}`);
+    const reimported = await api.call("POST", `/v1/imports/${again.body.data.import_id}/confirm`, {
+      token: world.owner.token,
+      body: {},
+    });
+    expect(reimported.body.data).toMatchObject({ inserted: 5, deduped: 2, reconciled: 1 });
   });
 
   it("is 404 for another owner's import, 409 for a preview, and owner-only", async () => {

@@ -4,7 +4,8 @@
 // its reconciled lines are removed (the events they matched always counted, and are free to be
 // matched again), the subscriptions it created are left (listed in the answer), and one audit
 // entry import.reverted records the counts. The import's status becomes reverted; a second
-// revert answers 409 state_conflict.
+// revert answers 409 state_conflict. The voided lines give up their external_ids, so the same
+// statement can be imported again (into the right business, with the right mapping).
 //
 // Atomic: ONE transaction (the request's, under its Idempotency-Key), claimed first (confirmed →
 // reverted) so two reverts never both run, under the lock every writer of bank lines takes (the
@@ -23,6 +24,9 @@ import { inImportTransaction, requireImport, statusOf } from "./import-store";
 import { findManualIntegration } from "./manual-integration";
 
 type TSkipped = TImportRevertResult["skipped"][number];
+
+/** What a reverted line's external_id ends with (then the import's id). */
+export const REVERTED_SUFFIX = "~reverted:";
 
 /** 409 state_conflict unless the import is confirmed (previewed and expired ones wrote nothing; reverted ones are done). */
 function assertRevertable(row: { status: string; expiresAt: Date; revertedAt: Date | null }, now: Date): void {
@@ -90,13 +94,19 @@ export async function revertImport(
       : { listed: [], count: 0 };
 
     // One UPDATE: the lines still confirmed voided; a reconciled one loses its link (kept aside in
-    // payload.reverted_reconciles_event_id for the record).
+    // payload.reverted_reconciles_event_id for the record); each gives up its external_id (kept
+    // with a suffix naming this import), so the same statement can be imported again, into the
+    // right business or with the right mapping. Lines the owner corrected or voided keep theirs: a
+    // re-import finds them already imported and leaves them as the owner left them.
+    const suffix = `${REVERTED_SUFFIX}${record.id}`;
     const [counts] = integration
       ? await tx.$queryRaw<Array<{ voided: number; unlinked: number }>>`
           WITH voided AS (
             UPDATE financial_events fe
                SET status = 'voided',
                    reconciled = false,
+                   external_id = fe.external_id || ${suffix},
+                   chain_external_id = fe.external_id || ${suffix},
                    payload = CASE WHEN fe.reconciled
                                   THEN (fe.payload - 'reconciled' - 'reconciles_event_id')
                                        || jsonb_build_object('reverted_reconciles_event_id', fe.payload->'reconciles_event_id')

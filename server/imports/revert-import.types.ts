@@ -14,7 +14,9 @@ export const revertImportMeta: TProcedureMeta = {
       "still confirmed is voided (listed, counted nowhere); lines the owner corrected or voided since are left as they are " +
       `and listed in skipped (reason corrected or voided; at most ${IMPORT_MAX_LISTED_SKIPS}, skipped_count counts all). ` +
       "Reconciled lines lose their link (payload.reconciles_event_id), so the events they matched (which always counted) " +
-      "can be matched by another line. Subscriptions the import created from its proposals stay (subscriptions_kept: " +
+      "can be matched by another line. The voided lines give up their external_id (it gets the suffix ~reverted:<import id>), " +
+      "so the same statement can be imported again (into the right business, with the right mapping); lines the owner " +
+      "corrected or voided keep theirs, so a re-import finds them already imported. Subscriptions the import created from its proposals stay (subscriptions_kept: " +
       "cancel them on their own). Audited as import.reverted with the counts. The import's status becomes reverted " +
       "(GET /v1/imports, GET /v1/imports/{id}); it no longer counts as a bank import for cash coverage, and still counts " +
       "toward imports_per_month. A previewed, expired or already reverted import answers 409 state_conflict; another " +
