@@ -1,33 +1,13 @@
 // How preview rows are kept: 500 per ImportRowPage, each row a compact JSON object (short keys,
 // absent fields omitted), so a 100,000-row preview writes ~200 rows of import_row_pages.
 import { z } from "zod";
-import type { TImportPreviewRow, TImportRowStatus } from "./import.schema";
+import { ZImportMatchedEvent, type TImportPreviewRow, type TImportRowStatus } from "./import.schema";
 
 const STATUS_CODES: Record<TImportRowStatus, string> = { new: "n", already: "a", reconciled: "r", rejected: "x" };
 const STATUS_OF: Record<string, TImportRowStatus> = { n: "new", a: "already", r: "reconciled", x: "rejected" };
 
-/** The event a reconciled row matches, as the preview saw it (shown beside the row). */
-export type TMatchedEntry = {
-  id: string;
-  type: string;
-  /** MANUAL: an entry made by hand; else the integration's source type. */
-  source_type: string;
-  occurred_on: string;
-  /** Positive minor units, as stored. */
-  amount_minor: number;
-  currency: string;
-  description: string | null;
-};
-
-const ZMatchedEntry = z.object({
-  id: z.string(),
-  type: z.string(),
-  source_type: z.string(),
-  occurred_on: z.string(),
-  amount_minor: z.number().int(),
-  currency: z.string(),
-  description: z.string().nullable(),
-}) satisfies z.ZodType<TMatchedEntry>;
+/** The event a reconciled row matches, as the preview saw it (shown beside the row; stored as the API shows it). */
+export type TMatchedEntry = z.infer<typeof ZImportMatchedEvent>;
 
 /** A stored row. Amount signed (negative = money out). */
 export type TStoredRow = {
@@ -65,7 +45,7 @@ export const ZStoredRow = z.object({
   j: z.string().optional(),
   f: z.string().optional(),
   m: z.string().optional(),
-  k: ZMatchedEntry.optional(),
+  k: ZImportMatchedEvent.optional(),
   e: z.string().optional(),
   r: z.array(z.string()).optional(),
   o: z.string().optional(),
