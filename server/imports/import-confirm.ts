@@ -117,6 +117,7 @@ export async function confirmImport(
       ownerId,
       businessId: record.businessId,
       importId: record.id,
+      wouldReconcile: record.summary.would_reconcile,
       skip: (row, externalId) => keptSeparate.has(row) || excluded.has(externalId),
     });
     const rejected: TImportRejection[] = [];

@@ -11,6 +11,7 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import {
   candidateEventSql,
+  eventScope,
   matchKey,
   notClaimedSql,
   pairLines,
@@ -72,7 +73,7 @@ export async function reconcileRows(
            ev.occurred_on::text AS day, ev.description, ev.created_at
       FROM financial_events ev
      WHERE ${candidateEventSql("ev", ownerId)}
-       AND ${sameScopeSql("ev", { businessId: Prisma.sql`${businessId}::uuid`, personal: Prisma.sql`false` })}
+       AND ${sameScopeSql(eventScope("ev"), { businessId: Prisma.sql`${businessId}::uuid`, personal: Prisma.sql`false` })}
        AND ev.currency = ANY(${[...currencies]}::text[])
        AND ev.occurred_on BETWEEN ${addDays(min, -RECONCILIATION_WINDOW_DAYS)}::date
                               AND ${addDays(max, RECONCILIATION_WINDOW_DAYS)}::date
@@ -123,8 +124,17 @@ export async function reconcileRows(
  */
 export async function confirmMatches(
   tx: TDbOrTx,
-  scope: { ownerId: string; businessId: string; importId: string; skip: (row: number, externalId: string) => boolean },
+  scope: {
+    ownerId: string;
+    businessId: string;
+    importId: string;
+    /** The preview's summary.would_reconcile (undefined: stored before it was kept). */
+    wouldReconcile: number | undefined;
+    skip: (row: number, externalId: string) => boolean;
+  },
 ): Promise<Map<number, string>> {
+  // A preview that matched nothing (the count is kept since issue 32) has nothing to ask again.
+  if (scope.wouldReconcile === 0) return new Map();
   const previewed = await tx.$queryRaw<
     Array<{ row: number; event_id: string; external_id: string; day: string; amount: string; currency: string }>
   >`
@@ -142,7 +152,7 @@ export async function confirmMatches(
       FROM financial_events ev
      WHERE ev.id = ANY(${ids}::uuid[])
        AND ${candidateEventSql("ev", scope.ownerId)}
-       AND ${sameScopeSql("ev", { businessId: Prisma.sql`${scope.businessId}::uuid`, personal: Prisma.sql`false` })}
+       AND ${sameScopeSql(eventScope("ev"), { businessId: Prisma.sql`${scope.businessId}::uuid`, personal: Prisma.sql`false` })}
        AND ${notClaimedSql("ev", scope.ownerId)}`;
   const stillFree = new Set(free.map((f) => f.id));
   const again: TMatchableRow[] = [];

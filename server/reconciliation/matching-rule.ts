@@ -103,26 +103,35 @@ export const candidateEventSql = (alias: string, ownerId: string) => {
   const ev = Prisma.raw(alias);
   return Prisma.sql`${ev}.owner_id = ${ownerId}::uuid
     AND ${ev}.state = 'actual' AND ${ev}.status = 'confirmed' AND ${ev}.reconciled = false
-    AND (${Prisma.raw(handEntrySql(alias))}
+    AND (${handEntrySql(alias)}
          OR EXISTS (SELECT 1 FROM integrations ei
                      WHERE ei.id = ${ev}.integration_id AND ei.owner_id = ${ev}.owner_id
                        AND ei.provider <> ${MANUAL_IMPORT_PROVIDER}))`;
 };
 
 /** Whether row `alias` is an entry made by hand (not a corrected bank line): one scope's candidate only. */
-const handEntrySql = (alias: string) =>
-  `(${alias}.source_type = 'MANUAL' AND ${alias}.integration_id IS NULL
-    AND NOT COALESCE(${alias}.payload ? '${CORRECTED_IMPORT_LINE}', false))`;
+export const handEntrySql = (alias: string) =>
+  Prisma.raw(`(${alias}.source_type = 'MANUAL' AND ${alias}.integration_id IS NULL
+    AND NOT COALESCE(${alias}.payload ? '${CORRECTED_IMPORT_LINE}', false))`);
+
+/** A side of a pair, for sameScopeSql: its business and personal columns (or values). */
+type TScopeSide = { businessId: Prisma.Sql; personal: Prisma.Sql };
 
 /**
- * A candidate event `alias` may pair with a line of this scope: an integration's event with a
- * line of any business (the platform's account is the owner's), a hand entry only with a line of
- * its own business, or personal with personal.
+ * A candidate event may pair with a line of this scope: an integration's event with a line of
+ * any business (the platform's account is the owner's), a hand entry (`event.hand`, handEntrySql)
+ * only with a line of its own business, or personal with personal.
  */
-export const sameScopeSql = (alias: string, line: { businessId: Prisma.Sql; personal: Prisma.Sql }) =>
-  Prisma.sql`(NOT ${Prisma.raw(handEntrySql(alias))}
-    OR (${Prisma.raw(alias)}.business_id IS NOT DISTINCT FROM ${line.businessId}
-        AND ${Prisma.raw(alias)}.personal = ${line.personal}))`;
+export const sameScopeSql = (event: TScopeSide & { hand: Prisma.Sql }, line: TScopeSide) =>
+  Prisma.sql`(NOT ${event.hand}
+    OR (${event.businessId} IS NOT DISTINCT FROM ${line.businessId} AND ${event.personal} = ${line.personal}))`;
+
+/** sameScopeSql's event side for a financial_events row `alias`. */
+export const eventScope = (alias: string) => ({
+  hand: handEntrySql(alias),
+  businessId: Prisma.raw(`${alias}.business_id`),
+  personal: Prisma.raw(`${alias}.personal`),
+});
 
 /**
  * Whether no confirmed event of the owner names event `alias` in payload.reconciles_event_id

@@ -66,6 +66,7 @@ import {
   lineRowSelectSql,
   notClaimedSql,
   RECONCILIATION_WINDOW_DAYS,
+  handEntrySql,
   sameScopeSql,
   type TMatchPair,
 } from "./matching-rule";
@@ -275,7 +276,7 @@ async function matchBatch(
      ), ev AS MATERIALIZED (
        -- Every candidate event that is near enough to one of them.
        SELECT ev.id, ev.occurred_on, ev.created_at, abs(ev.amount_minor) AS amount, ev.currency,
-              ev.source_type, ev.integration_id, ev.payload, ev.business_id, ev.personal, (${moneyDirection("ev")}) AS dir
+              ${handEntrySql("ev")} AS hand, ev.business_id, ev.personal, (${moneyDirection("ev")}) AS dir
          FROM financial_events ev
         WHERE ${candidateEventSql("ev", ownerId)}
           AND ev.occurred_on BETWEEN ${from}::date AND ${to}::date
@@ -290,7 +291,10 @@ async function matchBatch(
           AND ev.dir = imp.dir
           AND ev.occurred_on BETWEEN imp.occurred_on - ${RECONCILIATION_WINDOW_DAYS}::int
                                  AND imp.occurred_on + ${RECONCILIATION_WINDOW_DAYS}::int
-          AND ${sameScopeSql("ev", { businessId: Prisma.sql`imp.business_id`, personal: Prisma.sql`imp.personal` })}
+          AND ${sameScopeSql(
+            { hand: Prisma.sql`ev.hand`, businessId: Prisma.sql`ev.business_id`, personal: Prisma.sql`ev.personal` },
+            { businessId: Prisma.sql`imp.business_id`, personal: Prisma.sql`imp.personal` },
+          )}
         -- Only evaluated (one scan of the owner's events) when the batch has candidates.
         WHERE ${notClaimedSql("ev", ownerId)}
      )
