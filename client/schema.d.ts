@@ -1095,8 +1095,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Void a manual event
-     * @description Additive (issue 14). Withdraws a mistaken manual event (source_type MANUAL): its status becomes voided; it stays listed and readable but no longer counts in any total (Overview, summaries, GET /v1/events/totals). Nothing is deleted; an audit entry event.voided keeps the optional reason. An event of an integration or an import answers 409 state_conflict (its source restates it by sending a new version); an already voided event 409 state_conflict; another owner's event 404 not_found. Owner only; needs an Idempotency-Key.
+     * Void a manual event or an imported bank line
+     * @description Additive (issue 14). Withdraws a mistaken manual event (source_type MANUAL) or, since issue 32, a bank line a statement import wrote (source_type IMPORT of the owner's manual_import integration): its status becomes voided; it stays listed and readable but no longer counts in any total (Overview, summaries, GET /v1/events/totals). Nothing is deleted; an audit entry event.voided keeps the optional reason. Bank lines that reconcile a voided manual event are released: they count again (the money is not lost with the entry; audit details released_lines). An event of another integration answers 409 state_conflict (its source restates it by sending a new version); an already voided event 409 state_conflict; another owner's event 404 not_found. Owner only; needs an Idempotency-Key.
      */
     post: operations["ledger-voidEvent"];
     delete?: never;
@@ -1115,8 +1115,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Correct a manual event
-     * @description Additive (issue 14). Restates a manual event (source_type MANUAL) as the contract restates an integration's: in one transaction the event is voided and a new version is written with the fields given here (the others are kept; null clears category or description; one of business_id, project_id or personal: true moves it), linked by supersedes_event_id. The type and state stay; the base amount is converted again at the rate of occurred_on (actual events) and frozen. Validation as POST /v1/expenses: a positive amount, a known currency, an actual event not after today; a correction that changes nothing answers 400 validation_error. Audited as event.voided (old) and event.created + event.corrected (new, with the changes). An event of an integration or an import answers 409 state_conflict (restated by its source); a voided event, or a planned one already fulfilled, 409 state_conflict; another owner's event, business or project 404 not_found. Owner only; needs an Idempotency-Key. Answers 201 with the new version.
+     * Correct a manual event or an imported bank line
+     * @description Additive (issue 14). Restates a manual event (source_type MANUAL) or, since issue 32, a bank line a statement import wrote (source_type IMPORT of the owner's manual_import integration; its new version is the owner's entry, source_type MANUAL, with payload.corrected_import_line { import_id, event_id }; a reconciled line does not count and answers 409 state_conflict) as the contract restates an integration's: in one transaction the event is voided and a new version is written with the fields given here (the others are kept; null clears category or description; one of business_id, project_id or personal: true moves it), linked by supersedes_event_id. The type and state stay; the base amount is converted again at the rate of occurred_on (actual events) and frozen. Validation as POST /v1/expenses: a positive amount, a known currency, an actual event not after today; a correction that changes nothing answers 400 validation_error. Audited as event.voided (old) and event.created + event.corrected (new, with the changes). Bank lines that reconcile the old version follow the new one when it is the same money (currency, amount, scope, within 3 days), else they are released and count again. An event of another integration answers 409 state_conflict (restated by its source); a voided event, or a planned one already fulfilled, 409 state_conflict; another owner's event, business or project 404 not_found. Owner only; needs an Idempotency-Key. Answers 201 with the new version.
      */
     post: operations["ledger-correctEvent"];
     delete?: never;
@@ -1365,6 +1365,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/imports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List imports
+     * @description Additive (issue 32). The owner's statement imports, newest first (created_at, then id), cursor-paginated. Each with its status (previewed, expired, confirmed, reverted) and counts: for a confirmed or reverted import what the confirm wrote (inserted, deduped, reconciled, rejected), for a preview what confirming would write. Filters: business_id, status. The rows and the full summary: GET /v1/imports/{id}.
+     */
+    get: operations["imports-find"];
+    put?: never;
+    /**
+     * Upload a bank statement (preview)
+     * @description Parses a CSV or TSV statement and answers a preview; nothing is written to the ledger until POST /v1/imports/{id}/confirm, which must come within one hour (expires_at). The bytes decide the format: a binary spreadsheet (XLS), a ZIP container (XLSX, ODS), PDF, UTF-16 text or markup answers 415 unsupported_media_type and nothing is stored. A file over 10 MB (10,485,760 bytes) answers 413 payload_too_large. Rows are read with the preset (default generic) and the mapping over it; each row is new, already (its external_id is already imported: matched_event_id), reconciled (reconcile=true and an actual event of another integration has the same amount, currency and direction within 3 days: matched_event_id; each event matches one row at most) or rejected (reject_reason). Rows between own_accounts are skipped and counted in skipped_transfers. Row amounts are signed as on the statement (negative = money out, imported as an expense; positive = money in, a revenue). preview.rows holds the first 500 rows; GET /v1/imports/{id}?offset= pages the rest. proposals are recurring charges detected in the file. Another owner's business or project answers 404; an unknown preset or a malformed field 400. Additive (issue 14): the date and number formats the mapping leaves open are guessed from the file (preview.format_guesses), preview.mapping is the effective mapping, rejected rows carry their raw cells, and the file is kept until expires_at so POST /v1/imports/{id}/preview can read it again with another mapping. The confirmed mapping is kept for the business and header, and for the bank account the optional account field names (an IBAN, a number or a short name): an upload without a mapping is read with the account's mapping, else the header's, else the preset's (preview.mapping_source, preview.mapping_saved_for).
+     */
+    post: operations["createImport"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/imports/presets": {
     parameters: {
       query?: never;
@@ -1436,7 +1460,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm an import
-     * @description Writes the preview's rows as events, all or nothing in one transaction: through the ingest path with source_type IMPORT, the owner's manual_import integration (created by the first import) and payload.batch_id = the import id; money out becomes an expense, money in a revenue (amount_minor positive), state actual. Rows already imported are deduped; reconciled rows are stored with payload.reconciles_event_id (out of totals); rows in exclude_external_ids are left out. Each index of accept_proposals becomes a recurring-expense subscription with provenance IMPORT and the proposal's confidence (an index that is not in preview.proposals: 400, nothing written). One audit entry import.confirmed records the counts. mapping: the raw cells are not kept after the upload, so only the upload's own mapping (or none) is accepted; a different mapping answers 400: upload the statement again with it. Refund rows are not mapped in this version (every row is an expense or a revenue). After expires_at, or once confirmed, 409 state_conflict (upload it again); the same Idempotency-Key replays the first answer.
+     * @description Writes the preview's rows as events, all or nothing in one transaction: through the ingest path with source_type IMPORT, the owner's manual_import integration (created by the first import) and payload.batch_id = the import id; money out becomes an expense, money in a revenue (amount_minor positive), state actual. Rows already imported are deduped; reconciled rows are stored with payload.reconciles_event_id (out of totals; the match is asked again at confirm: an event taken by another import, corrected or voided since is replaced by the next free one, or the row is written as new, so one event is reconciled by one line at most); rows in keep_separate are written as new lines and kept out of the daily reconciliation (additive, issue 32); rows in exclude_external_ids are left out. Each index of accept_proposals becomes a recurring-expense subscription with provenance IMPORT and the proposal's confidence (an index that is not in preview.proposals: 400, nothing written). One audit entry import.confirmed records the counts. mapping: the raw cells are not kept after the upload, so only the upload's own mapping (or none) is accepted; a different mapping answers 400: upload the statement again with it. Refund rows are not mapped in this version (every row is an expense or a revenue). After expires_at, or once confirmed, 409 state_conflict (upload it again); the same Idempotency-Key replays the first answer.
      */
     post: operations["imports-confirm"];
     delete?: never;
@@ -1459,6 +1483,26 @@ export interface paths {
      * @description Additive (issue 14). Reads the uploaded file again, without a new upload, with mapping (columns to fields, date and number formats; omitted: the last preview's effective mapping) and currency_default (omitted: the last preview's), and answers the new preview in the shape of POST /v1/imports. Nothing is written to the ledger: the import's rows, summary and proposals are replaced, and the confirm then writes these rows (its mapping must be this one). The file is kept until expires_at, which does not move: after it, or once confirmed, 409 state_conflict (upload it again). A mapping naming a column the header lacks answers 400 with the header. Another owner's import answers 404. preset (additive) reads the file with another preset from now on, e.g. preview.suggested_preset.
      */
     post: operations["imports-preview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/imports/{id}/revert": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revert a confirmed import
+     * @description Additive (issue 32). Undoes a wrong import, all or nothing in one transaction: every event the import wrote that is still confirmed is voided (listed, counted nowhere); lines the owner corrected or voided since are left as they are and listed in skipped (reason corrected or voided; at most 1000, skipped_count counts all). Reconciled lines lose their link (payload.reconciles_event_id), so the events they matched (which always counted) can be matched by another line. The voided lines give up their external_id (it gets the suffix ~reverted:<import id>), so the same statement can be imported again (into the right business, with the right mapping); lines the owner corrected or voided keep theirs, so a re-import finds them already imported. Subscriptions the import created from its proposals stay (subscriptions_kept: cancel them on their own). Audited as import.reverted with the counts. The import's status becomes reverted (GET /v1/imports, GET /v1/imports/{id}); it no longer counts as a bank import for cash coverage, and still counts toward imports_per_month. A previewed, expired or already reverted import answers 409 state_conflict; another owner's 404 not_found. Owner only; needs an Idempotency-Key (the same key replays the first answer; after a lost connection the request may be sent again: nothing is kept of a revert that did not finish).
+     */
+    post: operations["imports-revert"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2101,26 +2145,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/v1/imports": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Upload a bank statement (preview)
-     * @description Parses a CSV or TSV statement and answers a preview; nothing is written to the ledger until POST /v1/imports/{id}/confirm, which must come within one hour (expires_at). The bytes decide the format: a binary spreadsheet (XLS), a ZIP container (XLSX, ODS), PDF, UTF-16 text or markup answers 415 unsupported_media_type and nothing is stored. A file over 10 MB (10,485,760 bytes) answers 413 payload_too_large. Rows are read with the preset (default generic) and the mapping over it; each row is new, already (its external_id is already imported: matched_event_id), reconciled (reconcile=true and an actual event of another integration has the same amount, currency and direction within 3 days: matched_event_id; each event matches one row at most) or rejected (reject_reason). Rows between own_accounts are skipped and counted in skipped_transfers. Row amounts are signed as on the statement (negative = money out, imported as an expense; positive = money in, a revenue). preview.rows holds the first 500 rows; GET /v1/imports/{id}?offset= pages the rest. proposals are recurring charges detected in the file. Another owner's business or project answers 404; an unknown preset or a malformed field 400. Additive (issue 14): the date and number formats the mapping leaves open are guessed from the file (preview.format_guesses), preview.mapping is the effective mapping, rejected rows carry their raw cells, and the file is kept until expires_at so POST /v1/imports/{id}/preview can read it again with another mapping. The confirmed mapping is kept for the business and header, and for the bank account the optional account field names (an IBAN, a number or a short name): an upload without a mapping is read with the account's mapping, else the header's, else the preset's (preview.mapping_source, preview.mapping_saved_for).
-     */
-    post: operations["createImport"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/v1/events/export": {
     parameters: {
       query?: never;
@@ -2334,6 +2358,35 @@ export interface components {
       /** @description When and how the agent hands over to the owner, and whom to contact (≤ 1000 characters). */
       escalation?: string;
     };
+    CreateImportForm: {
+      /**
+       * Format: binary
+       * @description The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB.
+       */
+      file: string;
+      /** Format: uuid */
+      business_id: string;
+      /**
+       * Format: uuid
+       * @description A project of business_id.
+       */
+      project_id?: string;
+      /** @description An id of GET /v1/imports/presets; default generic. */
+      preset?: string;
+      /** @description JSON: an ImportMapping (columns to fields, formats) over the preset. Omitted: the mapping confirmed last time for this business and account (when account is sent), else for this business and the same header, if any and if it fits the file (preview.mapping_source saved, preview.mapping_saved_for account or layout), else the preset's column names; a required column those names miss is read off the cells, and formats left open are guessed from the file. */
+      mapping?: string;
+      /** @description JSON: a list of the owner's own account numbers, e.g. ["DE89 3704 0044 0532 0130 00"]. */
+      own_accounts?: string;
+      /** @description ISO 4217 code for rows without a currency column or cell. Default: the saved mapping's (see mapping), else the business's currency. */
+      currency_default?: string;
+      /**
+       * @description Match rows against integration events; default true.
+       * @enum {string}
+       */
+      reconcile?: "true" | "false";
+      /** @description Additive (issue 14). The bank account the statement comes from: an IBAN, an account number or a short name, e.g. "DE89 3704 0044 0532 0130 00" or "Main card"; trimmed, 1 to 64 characters of one line, compared without blanks or hyphens and in any case. The confirm keeps the mapping for this account as well as for the header, and an upload naming the account is read with that mapping first (see mapping). Echoed in preview.account; a malformed value answers 400 validation_error naming account. */
+      account?: string;
+    };
     ImportMapping: {
       /** @enum {string} */
       delimiter?: "," | ";" | "\t" | "|";
@@ -2479,35 +2532,6 @@ export interface components {
       /** @description What it links to, e.g. ad_budget_change. */
       type: string;
       id: string;
-    };
-    CreateImportForm: {
-      /**
-       * Format: binary
-       * @description The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB.
-       */
-      file: string;
-      /** Format: uuid */
-      business_id: string;
-      /**
-       * Format: uuid
-       * @description A project of business_id.
-       */
-      project_id?: string;
-      /** @description An id of GET /v1/imports/presets; default generic. */
-      preset?: string;
-      /** @description JSON: an ImportMapping (columns to fields, formats) over the preset. Omitted: the mapping confirmed last time for this business and account (when account is sent), else for this business and the same header, if any and if it fits the file (preview.mapping_source saved, preview.mapping_saved_for account or layout), else the preset's column names; a required column those names miss is read off the cells, and formats left open are guessed from the file. */
-      mapping?: string;
-      /** @description JSON: a list of the owner's own account numbers, e.g. ["DE89 3704 0044 0532 0130 00"]. */
-      own_accounts?: string;
-      /** @description ISO 4217 code for rows without a currency column or cell. Default: the saved mapping's (see mapping), else the business's currency. */
-      currency_default?: string;
-      /**
-       * @description Match rows against integration events; default true.
-       * @enum {string}
-       */
-      reconcile?: "true" | "false";
-      /** @description Additive (issue 14). The bank account the statement comes from: an IBAN, an account number or a short name, e.g. "DE89 3704 0044 0532 0130 00" or "Main card"; trimmed, 1 to 64 characters of one line, compared without blanks or hyphens and in any case. The confirm keeps the mapping for this account as well as for the header, and an upload naming the account is read with that mapping first (see mapping). Echoed in preview.account; a malformed value answers 400 validation_error naming account. */
-      account?: string;
     };
     /** @description At least one of events and signals is non-empty; at most 500 items in total. */
     GenericWebhookBody: {
@@ -3880,7 +3904,7 @@ export interface components {
       /** @description Refunds: in = refund of a cost, out = refund of revenue. */
       direction: string | null;
       fulfilled_by_event_id: string | null;
-      /** @description An import line matched to an integration's event; excluded from aggregates. */
+      /** @description An import line matched to an integration's event or an entry made by hand; excluded from aggregates. */
       reconciled: boolean;
       /**
        * Format: date-time
@@ -3982,43 +4006,26 @@ export interface components {
       /** @description Position of the item in the request's list. */
       index: number;
     };
-    ImportPreset: {
+    ImportListItem: {
+      /** Format: uuid */
       id: string;
-      name: string;
-      description: string;
-      /** @description null: detected from the file. */
-      delimiter: string | null;
-      date_format: string;
-      decimal_separator: string;
-      thousands_separator: string | null;
-      sign_convention: string;
-      /** @description Header names tried per field, first match wins. */
-      columns: {
-        [key: string]: string[];
-      };
-    };
-    ImportAccount: {
-      /** @description As written at the last confirm (compared without blanks or hyphens, in any case). */
-      account: string;
-      /** Format: uuid */
-      business_id: string;
-      /**
-       * Format: date-time
-       * @description When its mapping was last confirmed.
-       * @example 2026-11-22T08:30:00.000Z
-       */
-      updated_at: string;
-    };
-    Import: {
-      /** Format: uuid */
-      import_id: string;
-      status: string;
       /** Format: uuid */
       business_id: string;
       project_id: string | null;
-      preset: string;
       file_name: string | null;
-      file_bytes: number;
+      /** @description The preset the file was read with (an id of GET /v1/imports/presets, e.g. generic). */
+      format: string;
+      status: string;
+      /** @description Data rows in the file, own-account transfers included. */
+      total_rows: number;
+      /** @description Confirmed or reverted: events the confirm wrote (reconciled lines included); else rows that would be. */
+      inserted: number;
+      /** @description Rows already imported (by an earlier import): written by none. */
+      deduped: number;
+      /** @description Of inserted, the lines matched to an integration's event or a hand entry (out of every total): at confirm, or in the preview. Matches the daily reconciliation made later are not counted here. */
+      reconciled: number;
+      /** @description Rows the preview could not read, and rows the confirm refused. */
+      rejected: number;
       /**
        * Format: date-time
        * @example 2026-11-22T08:30:00.000Z
@@ -4030,24 +4037,34 @@ export interface components {
        */
       expires_at: string;
       confirmed_at: string | null;
-      summary: components["schemas"]["ImportSummary"];
-      /** @description The confirm's answer, once confirmed. */
-      result: components["schemas"]["ImportConfirmResult"] | null;
-      /** @description Up to 500 rows from offset. */
-      rows: components["schemas"]["ImportRow"][];
-      page: {
-        offset: number;
-        /** @description null on the last page. */
-        next_offset: number | null;
-      };
+      reverted_at: string | null;
     };
-    ImportSummary: {
+    CreateImportResponse: {
+      data: components["schemas"]["ImportCreated"];
+      /** @description Also in the X-Request-Id header. */
+      request_id: string;
+    };
+    ImportCreated: {
+      /** Format: uuid */
+      import_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T08:30:00.000Z
+       */
+      expires_at: string;
+      preview: components["schemas"]["ImportPreview"];
+    };
+    ImportPreview: {
       /** @description Data rows in the file, own-account transfers included. */
       total_rows: number;
+      /** @description The first 500 listed rows (own-account transfers are not listed). */
+      rows: components["schemas"]["ImportRow"][];
       /** @description Rows new or reconciled: each becomes an event at confirm. */
       would_insert: number;
       /** @description Rows already imported (status already). */
       would_dedupe: number;
+      /** @description Additive (issue 32). Of would_insert, the rows reconciled: written at confirm out of every total (the event they match counts). Absent on previews stored before this field. */
+      would_reconcile?: number;
       /** @description Rejected rows with their reasons (at most 1000; rejected_count counts all). */
       rejected: components["schemas"]["ImportRejection"][];
       rejected_count: number;
@@ -4077,6 +4094,52 @@ export interface components {
         id: string;
         name: string;
       } | null;
+    };
+    ImportRow: {
+      /** @description 1-based position among the file's data rows (header and blank lines not counted). */
+      row: number;
+      status: string;
+      /**
+       * Format: uuid
+       * @description already: the stored import event with this external_id; reconciled: the event it matches: an integration's, or (additive, issue 32) an entry made by hand in the import's business (source MANUAL), same currency, amount and direction of money, at most 3 days apart, not matched by another line yet; the nearest date wins, then the oldest.
+       */
+      matched_event_id?: string;
+      matched_event?: components["schemas"]["ImportMatchedEvent"];
+      /** @description Deterministic (imp_ + hash of the key columns and the occurrence); null for a rejected row. */
+      external_id: string | null;
+      /** @description Signed as on the statement: negative = money out (an expense), positive = money in (a revenue). */
+      amount_minor: number;
+      currency: string;
+      occurred_on: string;
+      description: string;
+      counterparty?: string;
+      /** @description From the file's category column, else from the owner's first matching category rule; confirm's categories can change it. */
+      category?: string;
+      /**
+       * Format: uuid
+       * @description The project a category rule gives the row, when the import names none (additive, issue 14); confirm's categories can change it.
+       */
+      project_id?: string;
+      reference?: string;
+      reject_reason?: string;
+      /** @description The owner's own account of the row (a mapped account column). */
+      account?: string;
+      /** @description Rejected rows only: the row's cells as read, in the header's order (at most 60 cells of 200 characters), so the owner sees what the mapping could not read. */
+      raw?: string[];
+    };
+    /** @description Additive (issue 32). The event a reconciled row matches, as it was when the rows were previewed, so the owner can tell whether it is the same money before confirming (confirm's keep_separate keeps both). */
+    ImportMatchedEvent: {
+      /** Format: uuid */
+      id: string;
+      /** @description The event's type (expense, revenue, …). */
+      type: string;
+      /** @description MANUAL: an entry made by hand (the same money entered earlier); else the integration's. */
+      source_type: string;
+      occurred_on: string;
+      /** @description Positive minor units, as the event stores it. */
+      amount_minor: number;
+      currency: string;
+      description: string | null;
     };
     ImportRejection: {
       row: number;
@@ -4114,64 +4177,77 @@ export interface components {
       ambiguous: boolean;
       note: string;
     };
-    ImportConfirmResult: {
-      inserted: number;
-      deduped: number;
-      /** @description Rows rejected in the preview, and rows the ingest path refused. */
-      rejected: components["schemas"]["ImportRejection"][];
-      proposals: components["schemas"]["ImportProposal"][];
-      subscriptions_created: string[];
-    };
-    ImportRow: {
-      /** @description 1-based position among the file's data rows (header and blank lines not counted). */
-      row: number;
-      status: string;
-      /**
-       * Format: uuid
-       * @description already: the stored import event with this external_id; reconciled: the integration event it matches.
-       */
-      matched_event_id?: string;
-      /** @description Deterministic (imp_ + hash of the key columns and the occurrence); null for a rejected row. */
-      external_id: string | null;
-      /** @description Signed as on the statement: negative = money out (an expense), positive = money in (a revenue). */
-      amount_minor: number;
-      currency: string;
-      occurred_on: string;
+    ImportPreset: {
+      id: string;
+      name: string;
       description: string;
-      counterparty?: string;
-      /** @description From the file's category column, else from the owner's first matching category rule; confirm's categories can change it. */
-      category?: string;
-      /**
-       * Format: uuid
-       * @description The project a category rule gives the row, when the import names none (additive, issue 14); confirm's categories can change it.
-       */
-      project_id?: string;
-      reference?: string;
-      reject_reason?: string;
-      /** @description The owner's own account of the row (a mapped account column). */
-      account?: string;
-      /** @description Rejected rows only: the row's cells as read, in the header's order (at most 60 cells of 200 characters), so the owner sees what the mapping could not read. */
-      raw?: string[];
+      /** @description null: detected from the file. */
+      delimiter: string | null;
+      date_format: string;
+      decimal_separator: string;
+      thousands_separator: string | null;
+      sign_convention: string;
+      /** @description Header names tried per field, first match wins. */
+      columns: {
+        [key: string]: string[];
+      };
     };
-    ImportCreated: {
+    ImportAccount: {
+      /** @description As written at the last confirm (compared without blanks or hyphens, in any case). */
+      account: string;
+      /** Format: uuid */
+      business_id: string;
+      /**
+       * Format: date-time
+       * @description When its mapping was last confirmed.
+       * @example 2026-11-22T08:30:00.000Z
+       */
+      updated_at: string;
+    };
+    Import: {
       /** Format: uuid */
       import_id: string;
+      /** @description reverted (additive, issue 32): confirmed, then undone by POST /v1/imports/{id}/revert. */
+      status: string;
+      /** Format: uuid */
+      business_id: string;
+      project_id: string | null;
+      preset: string;
+      file_name: string | null;
+      file_bytes: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T08:30:00.000Z
+       */
+      created_at: string;
       /**
        * Format: date-time
        * @example 2026-11-22T08:30:00.000Z
        */
       expires_at: string;
-      preview: components["schemas"]["ImportPreview"];
+      confirmed_at: string | null;
+      /** @description Additive (issue 32). When the import was reverted; null otherwise. */
+      reverted_at?: string | null;
+      summary: components["schemas"]["ImportSummary"];
+      /** @description The confirm's answer, once confirmed. */
+      result: components["schemas"]["ImportConfirmResult"] | null;
+      /** @description Up to 500 rows from offset. */
+      rows: components["schemas"]["ImportRow"][];
+      page: {
+        offset: number;
+        /** @description null on the last page. */
+        next_offset: number | null;
+      };
     };
-    ImportPreview: {
+    ImportSummary: {
       /** @description Data rows in the file, own-account transfers included. */
       total_rows: number;
-      /** @description The first 500 listed rows (own-account transfers are not listed). */
-      rows: components["schemas"]["ImportRow"][];
       /** @description Rows new or reconciled: each becomes an event at confirm. */
       would_insert: number;
       /** @description Rows already imported (status already). */
       would_dedupe: number;
+      /** @description Additive (issue 32). Of would_insert, the rows reconciled: written at confirm out of every total (the event they match counts). Absent on previews stored before this field. */
+      would_reconcile?: number;
       /** @description Rejected rows with their reasons (at most 1000; rejected_count counts all). */
       rejected: components["schemas"]["ImportRejection"][];
       rejected_count: number;
@@ -4201,6 +4277,40 @@ export interface components {
         id: string;
         name: string;
       } | null;
+    };
+    ImportConfirmResult: {
+      inserted: number;
+      deduped: number;
+      /** @description Additive (issue 32). Of inserted, the lines written reconciled (payload.reconciles_event_id, out of every total). Absent on imports confirmed before this field. */
+      reconciled?: number;
+      /** @description Rows rejected in the preview, and rows the ingest path refused. */
+      rejected: components["schemas"]["ImportRejection"][];
+      proposals: components["schemas"]["ImportProposal"][];
+      subscriptions_created: string[];
+    };
+    ImportRevertResult: {
+      /** Format: uuid */
+      import_id: string;
+      /** @description Events of the import voided by the revert (they no longer count anywhere). */
+      voided: number;
+      /** @description Events of the import left as they are, oldest row first (at most 1000). */
+      skipped: {
+        /** Format: uuid */
+        event_id: string;
+        /** @description corrected: the owner corrected it after the import (the correction is theirs and stays); voided: the owner voided it already. */
+        reason: string;
+      }[];
+      /** @description Every skipped event, listed or not. */
+      skipped_count: number;
+      /** @description Voided lines that were reconciled: their link (payload.reconciles_event_id) is removed, so the events they matched (which always counted) can be matched by another line. */
+      reconciliations_undone: number;
+      /** @description Subscriptions the import created from its proposals: left as they are (cancel them on their own). */
+      subscriptions_kept: string[];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T08:30:00.000Z
+       */
+      reverted_at: string;
     };
     CategoryRule: {
       /** Format: uuid */
@@ -5561,11 +5671,6 @@ export interface components {
       limit: string;
       used: number;
       allowed: number;
-    };
-    CreateImportResponse: {
-      data: components["schemas"]["ImportCreated"];
-      /** @description Also in the X-Request-Id header. */
-      request_id: string;
     };
     GenericWebhookResponse: {
       data: components["schemas"]["IngestResult"];
@@ -10769,6 +10874,106 @@ export interface operations {
       500: components["responses"]["Error500"];
     };
   };
+  "imports-find": {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string | null;
+        business_id?: string;
+        status?: "previewed" | "confirmed" | "expired" | "reverted";
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImportListItem"][];
+            page: {
+              next_cursor: string | null;
+              has_more: boolean;
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  createImport: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+        /** @description Makes the write safe to retry; see the conventions. */
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["CreateImportForm"];
+      };
+    };
+    responses: {
+      /** @description The preview, stored for one hour. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreateImportResponse"];
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
   "imports-presets": {
     parameters: {
       query?: never;
@@ -10932,6 +11137,8 @@ export interface operations {
           exclude_external_ids?: string[];
           /** @description Indexes of preview.proposals; each becomes a recurring-expense subscription (an unknown index: 400). */
           accept_proposals?: number[];
+          /** @description Additive (issue 32). Row numbers (preview rows[].row) the owner says are not the event they were matched to (the panel's "not the same"): each is written as a new event that counts, and kept out of the daily reconciliation (payload.reconcile = false), so the matched event and the line both count. A row that is not reconciled is written as usual and kept out of the reconciliation too. A number that is not a row of the file: 400. */
+          keep_separate?: number[];
           /** @description The owner's edits of the preview: each row named by external_id is written with this category (and project) instead of the previewed one. Additive (issue 14). */
           categories?: {
             external_id: string;
@@ -11018,6 +11225,55 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["ImportCreated"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "imports-revert": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+        /** @description Makes the write safe to retry; see the conventions. */
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ImportRevertResult"];
             /** @description Also in the X-Request-Id header. */
             request_id: string;
           };
@@ -13120,53 +13376,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
-      };
-      400: components["responses"]["Error400"];
-      401: components["responses"]["Error401"];
-      403: components["responses"]["Error403"];
-      404: components["responses"]["Error404"];
-      405: components["responses"]["Error405"];
-      409: components["responses"]["Error409"];
-      413: components["responses"]["Error413"];
-      415: components["responses"]["Error415"];
-      422: components["responses"]["Error422"];
-      426: components["responses"]["Error426"];
-      429: components["responses"]["Error429"];
-      500: components["responses"]["Error500"];
-    };
-  };
-  createImport: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The lowest contract version the client accepts. */
-        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
-        /** @description Makes the write safe to retry; see the conventions. */
-        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": components["schemas"]["CreateImportForm"];
-      };
-    };
-    responses: {
-      /** @description The preview, stored for one hour. */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["XRequestId"];
-          "X-Service-Contract": components["headers"]["XServiceContract"];
-          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
-          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
-          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["CreateImportResponse"];
-        };
       };
       400: components["responses"]["Error400"];
       401: components["responses"]["Error401"];

@@ -2,7 +2,7 @@
 // The owner's ledger: financial events searched (description, category, counterparty), sorted
 // by day or amount, filtered by business, type, state, category, source, dates and currency, a
 // page at a time, with the filtered totals in the base currency, a CSV export of the same
-// rows, and Correct / Void on manual events; beside the "New event" form. Money out shows a
+// rows, and Correct / Void on manual events and imported bank lines; beside the "New event" form. Money out shows a
 // minus sign and money in a plus sign, each in its colour (never the colour alone).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -18,6 +18,7 @@ import { DataTable, type TColumn } from "../ui/data-table";
 import { EmptyState } from "../ui/empty-state";
 import { ListIcon } from "../ui/icons";
 import { FixEventDialog, type TFixRequest } from "./fix-event-dialog";
+import { isImportedLine } from "./imported-line";
 import { NewEventForm } from "./new-event-form";
 import { ScopeCell, useScopes, type TScopes } from "./scopes";
 
@@ -120,19 +121,25 @@ function struck(event: TEvent) {
     : ({ whiteSpace: "nowrap" } as const);
 }
 
-/** Correct / Void of a manual event (integration and import events are restated by their source). */
+/**
+ * Correct / Void of a manual event or an imported bank line; other integrations' events are
+ * restated by their source (the server decides: a line is one of a statement import, whose
+ * payload names its batch). A reconciled line does not count: it can be voided, not corrected.
+ */
 function FixButtons({ event, fix }: { event: TEvent; fix: (request: TFixRequest) => void }) {
   const name = event.description || event.type.replace(/_/g, " ");
   return (
     <div className="row-actions">
-      <button
-        type="button"
-        className="button button-ghost"
-        aria-label={`Correct ${name}`}
-        onClick={() => fix({ kind: "correct", event })}
-      >
-        Correct
-      </button>
+      {event.reconciled ? null : (
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Correct ${name}`}
+          onClick={() => fix({ kind: "correct", event })}
+        >
+          Correct
+        </button>
+      )}
       <button
         type="button"
         className="button button-ghost button-danger-text"
@@ -233,7 +240,12 @@ function columns(scopes: TScopes, fix: (request: TFixRequest) => void): TColumn<
             {event.source_type}
           </span>
           {event.supersedes_event_id ? <span className="cell-sub">corrected version</span> : null}
-          {event.source_type === "MANUAL" && event.status === "confirmed" ? <FixButtons event={event} fix={fix} /> : null}
+          {event.reconciled && event.status === "confirmed" ? (
+            <span className="cell-sub">matched to another entry, not counted</span>
+          ) : null}
+          {(event.source_type === "MANUAL" || isImportedLine(event)) && event.status === "confirmed" ? (
+            <FixButtons event={event} fix={fix} />
+          ) : null}
         </>
       ),
     },

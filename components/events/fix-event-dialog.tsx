@@ -1,6 +1,7 @@
 "use client";
-// Fixing a manual event (issue 14): "Correct" writes a new version of it (the old one is
-// voided and stays listed, struck through), "Void" withdraws it after a confirmation. Both
+// Fixing a manual event (issue 14) or an imported bank line (issue 32): "Correct" writes a new
+// version of it (the old one is voided and stays listed, struck through), "Void" withdraws it
+// after a confirmation. Both
 // are the API's restatement operations; nothing is edited in place or deleted. Every error
 // of the form shows at once: the amount and date are checked here, the rest by the server,
 // whose issues land beside their fields.
@@ -14,6 +15,7 @@ import type { TEvent } from "@/server/ledger/event.schema";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
 import { Field, FormAlert, SubmitButton, TextField } from "../ui/field";
 import { useModalDialog } from "../ui/use-modal-dialog";
+import { isImportedLine } from "./imported-line";
 
 export type TFixRequest = { kind: "correct" | "void"; event: TEvent } | null;
 
@@ -72,6 +74,9 @@ function VoidForm({ event, close }: { event: TEvent; close: () => void }) {
       <p>
         The {what(event)} stays in the list, struck through, and no longer counts in any total. This cannot be undone; to change
         an amount or a date instead, use Correct.
+        {isImportedLine(event)
+          ? " Importing the same statement again will not bring this line back: it is recognised as already imported."
+          : ""}
       </p>
       <FormAlert message={errors.summary} />
       <TextField label="Reason (optional)" error={errors.fields.reason} maxLength={500} value={reason} onChange={setReason} />
@@ -152,6 +157,9 @@ function CorrectForm({ event, close }: { event: TEvent; close: () => void }) {
       <p>
         A corrected version replaces the {what(event)}. The old version stays listed as voided, linked to the new one, and only
         the new one counts.
+        {isImportedLine(event)
+          ? " The corrected version is your entry; importing the same statement again leaves it as you corrected it."
+          : ""}
       </p>
       <FormAlert message={errors.summary} />
       <div className="fix-grid">

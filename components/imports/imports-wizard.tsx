@@ -102,6 +102,8 @@ export function ImportsWizard() {
           onBack={() => setStep("source")}
           onUploaded={(created, file) => {
             setUpload({ created, fileName: file.name, version: 0 });
+            // The history lists the new preview.
+            void queryClient.invalidateQueries({ queryKey: trpc.imports.find.pathKey() });
             setNotice(null);
             setStep("preview");
           }}
@@ -126,6 +128,7 @@ export function ImportsWizard() {
           onConfirmed={(answer) => {
             // The confirm remembered the mapping for the upload's account: the next upload offers it.
             void queryClient.invalidateQueries({ queryKey: trpc.imports.accounts.pathKey() });
+            void queryClient.invalidateQueries({ queryKey: trpc.imports.find.pathKey() });
             setResult(answer);
             setStep("done");
           }}

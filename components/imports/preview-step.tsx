@@ -1,10 +1,13 @@
 "use client";
 // Step 3: the preview of an upload: what confirming would do (counts), every row with what
 // will happen to it (a page at a time), the recurring charges found (ticked ones become
-// subscriptions) and Confirm. An expired preview cannot be confirmed: upload it again.
+// subscriptions) and Confirm. A row matched to an entry the owner already has (made by hand, or
+// an integration's) shows that entry, with a "Not the same" switch that books both (the confirm's
+// keep_separate). An expired preview cannot be confirmed: upload it again.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatMinor } from "@/lib/money";
+import { moneyDirection } from "@/lib/money-direction";
 import { appCodeOf, formErrorOf } from "@/lib/trpc/errors";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { TCreateImportResult, TImportPreviewRow, TImportResult } from "@/server/imports/import.schema";
@@ -50,6 +53,21 @@ function RawCells({ cells, header }: { cells: readonly string[]; header: readonl
         </li>
       ))}
     </ul>
+  );
+}
+
+type TMatchedEvent = NonNullable<TImportPreviewRow["matched_event"]>;
+
+/** The entry a reconciled row matches: when, how much and what, so the owner can tell whether it is the same money. */
+function MatchedEntry({ entry, locale }: { entry: TMatchedEvent; locale: string }) {
+  const out = moneyDirection(entry.type, null) === "out";
+  const who = entry.source_type === "MANUAL" ? "your entry" : `the ${entry.source_type.replace(/_API$/, "").toLowerCase()} event`;
+  return (
+    <span className="cell-sub matched-entry">
+      Same as {who} of <span className="mono">{entry.occurred_on}</span>,{" "}
+      <span className="mono">{formatMinor(out ? -entry.amount_minor : entry.amount_minor, entry.currency, locale)}</span>
+      {entry.description ? <>, “{entry.description}”</> : null}
+    </span>
   );
 }
 
@@ -122,6 +140,8 @@ export function PreviewStep(props: {
   const [expired, setExpired] = useState(false);
   const confirm = useMutation(trpc.imports.confirm.mutationOptions());
   const [categoryEdits, setCategoryEdits] = useState<TCategoryEdits>(new Map());
+  // Rows matched to an entry that the owner says are other money: booked as new lines too.
+  const [separate, setSeparate] = useState<ReadonlySet<number>>(new Set());
   const projectsQuery = useQuery(
     trpc.projects.find.queryOptions({ id: props.businessId, status: "active", limit: 200 }, { enabled: props.businessId !== "" }),
   );
@@ -141,6 +161,15 @@ export function PreviewStep(props: {
     });
   }
 
+  function keepSeparate(row: number, on: boolean) {
+    setSeparate((current) => {
+      const next = new Set(current);
+      if (on) next.add(row);
+      else next.delete(row);
+      return next;
+    });
+  }
+
   function submit() {
     setError(null);
     confirm.mutate(
@@ -148,6 +177,7 @@ export function PreviewStep(props: {
         id: created.import_id,
         accept_proposals: [...accepted].sort((a, b) => a - b),
         categories: categoriesInput(categoryEdits),
+        ...(separate.size > 0 ? { keep_separate: [...separate].sort((a, b) => a - b) } : {}),
       },
       {
         onSuccess: (answer) => props.onConfirmed(answer.data),
@@ -165,6 +195,8 @@ export function PreviewStep(props: {
 
   const nothingToImport = preview.would_insert === 0 && accepted.size === 0;
   const subscriptions = accepted.size;
+  // Older previews have no count: the listed rows tell.
+  const matched = (preview.would_reconcile ?? rows.items.filter((row) => row.status === "reconciled").length) - separate.size;
 
   return (
     <>
@@ -182,6 +214,7 @@ export function PreviewStep(props: {
           <Stat label="Rows in file" value={preview.total_rows} />
           <Stat label="Would insert" value={preview.would_insert} />
           <Stat label="Would dedupe" value={preview.would_dedupe} tone={preview.would_dedupe ? undefined : "muted"} />
+          <Stat label="Match your entries" value={matched} tone={matched ? undefined : "muted"} />
           <Stat label="Rejected" value={preview.rejected_count} tone={preview.rejected_count ? "danger" : "muted"} />
           <Stat
             label="Skipped transfers"
@@ -258,7 +291,22 @@ export function PreviewStep(props: {
                 header: "Status",
                 cell: (row) => (
                   <>
-                    <RowStatusPill status={row.status} />
+                    <RowStatusPill status={separate.has(row.row) ? "new" : row.status} />
+                    {row.status === "reconciled" && row.matched_event ? (
+                      <>
+                        <MatchedEntry entry={row.matched_event} locale={locale} />
+                        <label className="checkbox matched-switch">
+                          <input
+                            type="checkbox"
+                            className="checkbox-input"
+                            checked={separate.has(row.row)}
+                            disabled={confirm.isPending || expired}
+                            onChange={(event) => keepSeparate(row.row, event.target.checked)}
+                          />
+                          Not the same: book both
+                        </label>
+                      </>
+                    ) : null}
                     {row.status === "rejected" && row.reject_reason ? (
                       <span className="cell-sub">{row.reject_reason}</span>
                     ) : null}
@@ -352,7 +400,11 @@ export function PreviewStep(props: {
             <>
               Books {preview.would_insert} {preview.would_insert === 1 ? "row" : "rows"} as events
               {subscriptions > 0 ? ` and creates ${subscriptions} ${subscriptions === 1 ? "subscription" : "subscriptions"}` : ""}
-              . Rows already imported are skipped.
+              . Rows already imported are skipped
+              {matched > 0
+                ? `; ${matched} ${matched === 1 ? "row matches an entry" : "rows match entries"} you already have and will not count twice`
+                : ""}
+              .
             </>
           }
         />

@@ -8,6 +8,8 @@ import { LoadMore, type TLoadMoreList } from "../ui/load-more";
 export function ListCard(props: {
   headingId: string;
   title: string;
+  /** A sentence under the title: what the list holds. */
+  description?: ReactNode;
   /** The noun for the count: singular and plural. */
   noun: readonly [string, string];
   list: TLoadMoreList & { items: readonly unknown[] };
@@ -18,7 +20,7 @@ export function ListCard(props: {
   const count = props.list.items.length;
   return (
     <section className="card" aria-labelledby={props.headingId}>
-      <CardHeader headingId={props.headingId} title={props.title}>
+      <CardHeader headingId={props.headingId} title={props.title} description={props.description}>
         {count > 0 ? (
           <span className="count">
             {count}

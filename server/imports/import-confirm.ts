@@ -1,6 +1,8 @@
 // POST /v1/imports/{id}/confirm (contract: Import rules 4-5): all or nothing in ONE transaction.
 // The preview is claimed (previewed → confirmed), the owner's manual_import integration created
-// on the first import, the stored rows written as events through the ingest path in chunks,
+// on the first import and locked, the preview's matches asked again (import-reconcile.ts
+// confirmMatches; rows in keep_separate are written unreconciled and kept out of the daily
+// reconciliation), the stored rows written as events through the ingest path in chunks,
 // the accepted proposals created as subscriptions, and one audit entry written; rejected rows
 // also raise an import.rows_rejected notification.
 import { auditCaller } from "../audit/audit-service";
@@ -9,10 +11,12 @@ import { AppError } from "../errors/app-error";
 import type { TDbOrTx } from "../db/client";
 import { ingestEventsInTx } from "../ingest/ingest-events";
 import { createNotifications } from "../notifications/notification-outbox";
+import { lockOwnerIntegrations } from "../sources/integration-store";
 import { createSubscription } from "../subscriptions/subscription-service";
 import { IMPORT_PAGE_ROWS, type TConfirmImportInput, type TImportRejection, type TImportResult } from "./import.schema";
 import type { TRowData } from "./import-rows";
 import { inImportTransaction, requireImport, rowsOfPages, statusOf, type TStoredImport } from "./import-store";
+import { confirmMatches } from "./import-reconcile";
 import { ensureManualIntegration } from "./manual-integration";
 import { saveMapping } from "./saved-mappings";
 
@@ -22,8 +26,8 @@ export const INGEST_CHUNK = 2000;
 /** 409 state_conflict unless the preview can still be confirmed. */
 function assertConfirmable(row: { status: string; expiresAt: Date; confirmedAt: Date | null }, now: Date): void {
   const status = statusOf(row, now);
-  if (status === "confirmed") {
-    throw new AppError("state_conflict", "This import is already confirmed.", {
+  if (status === "confirmed" || status === "reverted") {
+    throw new AppError("state_conflict", `This import is already ${status}.`, {
       details: { status, confirmed_at: row.confirmedAt?.toISOString() ?? null },
     });
   }
@@ -85,6 +89,12 @@ export async function confirmImport(
     }
   }
   const excluded = new Set(input.exclude_external_ids ?? []);
+  const keptSeparate = new Set(input.keep_separate ?? []);
+  for (const row of keptSeparate) {
+    if (row > record.totalRows) {
+      throw AppError.invalidField("keep_separate", `${row} is not a row of the file (rows 1 to ${record.totalRows})`);
+    }
+  }
   const edits = await categoryEdits(db, ownerId, record.businessId, input.categories);
 
   return inImportTransaction(db, async (tx) => {
@@ -100,9 +110,20 @@ export async function confirmImport(
 
     const integration = await ensureManualIntegration(tx, ownerId, record.businessId);
     const { reconcile } = record.settings;
+    // The lock of every writer of bank lines, taken before the matches are asked again: two
+    // confirms (or a confirm and the daily job) never give one event to two lines.
+    await lockOwnerIntegrations(tx, ownerId, { ids: [integration.id] });
+    const matches = await confirmMatches(tx, {
+      ownerId,
+      businessId: record.businessId,
+      importId: record.id,
+      wouldReconcile: record.summary.would_reconcile,
+      skip: (row, externalId) => keptSeparate.has(row) || excluded.has(externalId),
+    });
     const rejected: TImportRejection[] = [];
     let inserted = 0;
     let deduped = 0;
+    let reconciled = 0;
     // Pages are read and ingested a few at a time, so a 100,000-row statement is never held
     // in memory as events all at once.
     const pagesPerChunk = Math.max(1, Math.floor(INGEST_CHUNK / IMPORT_PAGE_ROWS));
@@ -114,6 +135,7 @@ export async function confirmImport(
       if (pages.length === 0) break;
       const rowOf = new Map<string, number>();
       const events: Array<Record<string, unknown>> = [];
+      const reconciling: string[] = [];
       for (const row of rowsOfPages(pages)) {
         if (row.status === "rejected") {
           rejected.push({ row: row.row, external_id: null, reject_reason: row.reject_reason ?? "rejected" });
@@ -121,7 +143,11 @@ export async function confirmImport(
         }
         if (!row.external_id || excluded.has(row.external_id)) continue;
         rowOf.set(row.external_id, row.row);
-        events.push(statementEvent(withEdit(row, edits.get(row.external_id)), record, integration.id, reconcile));
+        const link: TLineLink = keptSeparate.has(row.row)
+          ? { keptSeparateFrom: row.status === "reconciled" ? (row.matched_event_id ?? null) : null }
+          : { reconciles: matches.get(row.row) };
+        if ("reconciles" in link && link.reconciles) reconciling.push(row.external_id);
+        events.push(statementEvent(withEdit(row, edits.get(row.external_id)), record, integration.id, reconcile, link));
       }
       // The rows were categorised at preview (rules, then the owner's edits): ingest keeps them as they are.
       const result = await ingestEventsInTx(tx, ownerId, events, {
@@ -131,6 +157,10 @@ export async function confirmImport(
       });
       inserted += result.inserted;
       deduped += result.deduped;
+      if (reconciling.length)
+        reconciled += await tx.financialEvent.count({
+          where: { integrationId: integration.id, externalId: { in: reconciling }, reconciled: true },
+        });
       for (const refusal of result.rejected) {
         rejected.push({
           row: (refusal.external_id && rowOf.get(refusal.external_id)) || 0,
@@ -172,6 +202,7 @@ export async function confirmImport(
     const result: TImportResult = {
       inserted,
       deduped,
+      reconciled,
       rejected,
       proposals,
       subscriptions_created: subscriptionsCreated,
@@ -185,8 +216,10 @@ export async function confirmImport(
         integration_id: integration.id,
         inserted,
         deduped,
+        reconciled,
         rejected: rejected.length,
         excluded: excluded.size,
+        kept_separate: keptSeparate.size,
         subscriptions_created: subscriptionsCreated.length,
         mapping_saved: Boolean(record.signature && record.summary.mapping),
         mapping_saved_for_account: Boolean(record.settings.account && record.summary.mapping && record.summary.header),
@@ -231,13 +264,21 @@ export async function confirmImport(
   });
 }
 
+/**
+ * How a line is linked: the event it reconciles (the match asked again at confirm), or kept
+ * separate by the owner (from the event the preview matched, if any).
+ */
+type TLineLink = { reconciles: string | undefined } | { keptSeparateFrom: string | null };
+
 /** A statement row as the ingest path takes it: money out is an expense, money in a revenue. */
 function statementEvent(
   row: TRowData,
   record: Pick<TStoredImport, "id" | "businessId" | "projectId">,
   integrationId: string,
   reconcile: boolean,
+  link: TLineLink,
 ): Record<string, unknown> {
+  const kept = "keptSeparateFrom" in link;
   const amount = row.amount_minor!;
   return {
     integration_id: integrationId,
@@ -259,9 +300,11 @@ function statementEvent(
       ...(row.counterparty_account ? { counterparty_account: row.counterparty_account } : {}),
       ...(row.reference ? { reference: row.reference } : {}),
       ...(row.account ? { account: row.account } : {}),
-      ...(row.status === "reconciled" && row.matched_event_id ? { reconciles_event_id: row.matched_event_id } : {}),
-      // reconcile=false: the owner keeps these lines out of the daily reconciliation too.
-      ...(reconcile ? {} : { reconcile: false }),
+      ...("reconciles" in link && link.reconciles ? { reconciles_event_id: link.reconciles } : {}),
+      ...(kept && link.keptSeparateFrom ? { kept_separate_from: link.keptSeparateFrom } : {}),
+      // reconcile=false: the owner keeps these lines out of the daily reconciliation too (the
+      // whole upload, or this row: "not the same" as the event it was matched to).
+      ...(reconcile && !kept ? {} : { reconcile: false }),
     },
   };
 }

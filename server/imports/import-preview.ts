@@ -1,6 +1,6 @@
 // The preview of a parsed statement (contract: Import preview): each row's status (new,
-// already imported, reconciled with an integration event, rejected), the summary and the
-// recurring charges proposed as subscriptions. Reads only; the upload stores the result.
+// already imported, reconciled with an integration's event or a hand entry, rejected), the
+// summary and the recurring charges proposed as subscriptions. Reads only; the upload stores the result.
 // Every lookup is set-based: one query for the file's external ids, one for the
 // reconciliation, two for the proposals, whatever the number of rows.
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { loadCategoryRules, ruleOutcome } from "../category-rules/category-rule-
 import type { TDbOrTx } from "../db/client";
 import { IMPORT_MAX_LISTED_REJECTIONS, MAPPING_SOURCES, type TImportRejection } from "./import.schema";
 import { reconcileRows, type TOkRow } from "./import-reconcile";
-import type { TRowData } from "./import-rows";
+import type { TMatchedEntry, TRowData } from "./import-rows";
 import type { TStoredSummary } from "./import-store";
 import type { TParsedStatement } from "./parse-statement";
 import type { TSavedMappingKind } from "./saved-mappings";
@@ -50,23 +50,27 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
     okRows.map((row) => row.external_id),
   );
   const fresh = okRows.filter((row) => !stored.has(row.external_id));
-  const reconciled = scope.reconcile ? await reconcileRows(db, scope.ownerId, fresh) : new Map<number, string>();
+  const reconciled = scope.reconcile
+    ? await reconcileRows(db, { ownerId: scope.ownerId, businessId: scope.businessId }, fresh)
+    : new Map<number, TMatchedEntry>();
 
   // The owner's category rules give a row without a category one (shown and editable before confirm).
   const rules = await loadCategoryRules(db, scope.ownerId);
   let wouldInsert = 0;
   let wouldDedupe = 0;
+  let wouldReconcile = 0;
   const rows: TRowData[] = parsed.rows.map((row) => {
     if ("rejected" in row) return { row: row.row, status: "rejected", reject_reason: row.rejected, raw: row.raw };
     const rule = row.category ? null : categorize(rules, row);
     const ruled = rule ? ruleOutcome(rule, { businessId: scope.businessId, projectId: scope.projectId ?? null }) : null;
     const already = stored.get(row.external_id);
-    const matched = already ?? reconciled.get(row.row);
+    const entry = already ? undefined : reconciled.get(row.row);
     if (already) wouldDedupe++;
     else wouldInsert++;
+    if (entry) wouldReconcile++;
     return {
       row: row.row,
-      status: already ? "already" : matched ? "reconciled" : "new",
+      status: already ? "already" : entry ? "reconciled" : "new",
       external_id: row.external_id,
       amount_minor: row.amount_minor,
       currency: row.currency,
@@ -78,7 +82,8 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       project_id: ruled && ruled.projectId !== (scope.projectId ?? null) ? (ruled.projectId ?? undefined) : undefined,
       reference: row.reference,
       account: row.account,
-      matched_event_id: matched,
+      matched_event_id: already ?? entry?.id,
+      matched_event: entry,
     };
   });
 
@@ -91,6 +96,7 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       total_rows: parsed.total_rows,
       would_insert: wouldInsert,
       would_dedupe: wouldDedupe,
+      would_reconcile: wouldReconcile,
       rejected: rejections.listed,
       rejected_count: rejections.count,
       unmapped_columns: parsed.unmapped_columns,

@@ -22,6 +22,7 @@ export async function getImport(db: TDbOrTx, ownerId: string, id: string, offset
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    reverted_at: row.revertedAt?.toISOString() ?? null,
     summary: { ...row.summary, proposals: row.proposals },
     result: row.result,
     rows: rows.map(toPreviewRow),

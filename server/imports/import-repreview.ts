@@ -25,8 +25,8 @@ export async function repreviewImport(
   if (status !== "previewed") {
     throw new AppError(
       "state_conflict",
-      status === "confirmed"
-        ? "This import is already confirmed; upload the statement again to read it another way."
+      status === "confirmed" || status === "reverted"
+        ? `This import is already ${status}; upload the statement again to read it another way.`
         : "This preview expired (one hour after the upload) and its file is gone; upload the statement again.",
       { details: { status, expires_at: record.expiresAt.toISOString() } },
     );

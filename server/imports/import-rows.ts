@@ -1,10 +1,13 @@
 // How preview rows are kept: 500 per ImportRowPage, each row a compact JSON object (short keys,
 // absent fields omitted), so a 100,000-row preview writes ~200 rows of import_row_pages.
 import { z } from "zod";
-import type { TImportPreviewRow, TImportRowStatus } from "./import.schema";
+import { ZImportMatchedEvent, type TImportPreviewRow, type TImportRowStatus } from "./import.schema";
 
 const STATUS_CODES: Record<TImportRowStatus, string> = { new: "n", already: "a", reconciled: "r", rejected: "x" };
 const STATUS_OF: Record<string, TImportRowStatus> = { n: "new", a: "already", r: "reconciled", x: "rejected" };
+
+/** The event a reconciled row matches, as the preview saw it (shown beside the row; stored as the API shows it). */
+export type TMatchedEntry = z.infer<typeof ZImportMatchedEvent>;
 
 /** A stored row. Amount signed (negative = money out). */
 export type TStoredRow = {
@@ -21,6 +24,7 @@ export type TStoredRow = {
   /** project_id (from a category rule) */ j?: string;
   /** reference */ f?: string;
   /** matched_event_id */ m?: string;
+  /** the matched event (reconciled rows) */ k?: TMatchedEntry;
   /** reject_reason */ e?: string;
   /** raw cells (rejected rows) */ r?: string[];
   /** the owner's account */ o?: string;
@@ -41,6 +45,7 @@ export const ZStoredRow = z.object({
   j: z.string().optional(),
   f: z.string().optional(),
   m: z.string().optional(),
+  k: ZImportMatchedEvent.optional(),
   e: z.string().optional(),
   r: z.array(z.string()).optional(),
   o: z.string().optional(),
@@ -61,6 +66,8 @@ export type TRowData = {
   project_id?: string;
   reference?: string;
   matched_event_id?: string;
+  /** Reconciled rows: the event matched (its id is matched_event_id). */
+  matched_event?: TMatchedEntry;
   reject_reason?: string;
   account?: string;
   /** The cells of a rejected row, as read. */
@@ -80,6 +87,7 @@ export function packRow(row: TRowData): TStoredRow {
   if (row.project_id) packed.j = row.project_id;
   if (row.reference) packed.f = row.reference;
   if (row.matched_event_id) packed.m = row.matched_event_id;
+  if (row.matched_event) packed.k = row.matched_event;
   if (row.reject_reason !== undefined) packed.e = row.reject_reason;
   if (row.raw) packed.r = row.raw;
   if (row.account) packed.o = row.account;
@@ -99,6 +107,7 @@ export function unpackRow(packed: TStoredRow): TRowData {
   if (packed.j !== undefined) row.project_id = packed.j;
   if (packed.f !== undefined) row.reference = packed.f;
   if (packed.m !== undefined) row.matched_event_id = packed.m;
+  if (packed.k !== undefined) row.matched_event = packed.k;
   if (packed.e !== undefined) row.reject_reason = packed.e;
   if (packed.r !== undefined) row.raw = packed.r;
   if (packed.o !== undefined) row.account = packed.o;
@@ -117,6 +126,7 @@ export function toPreviewRow(row: TRowData): TImportPreviewRow {
     description: row.description ?? "",
   };
   if (row.matched_event_id) out.matched_event_id = row.matched_event_id;
+  if (row.matched_event) out.matched_event = row.matched_event;
   if (row.counterparty) out.counterparty = row.counterparty;
   if (row.category) out.category = row.category;
   if (row.project_id) out.project_id = row.project_id;

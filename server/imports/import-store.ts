@@ -126,7 +126,7 @@ export async function readRows(db: TDbOrTx, importId: string, offset: number, li
 }
 
 export function statusOf(row: { status: string; expiresAt: Date }, now: Date): TImport["status"] {
-  if (row.status === "confirmed") return "confirmed";
+  if (row.status === "confirmed" || row.status === "reverted") return row.status;
   return row.expiresAt.getTime() <= now.getTime() ? "expired" : "previewed";
 }
 

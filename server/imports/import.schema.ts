@@ -25,13 +25,33 @@ export const IMPORT_MAX_LISTED_REJECTIONS = 1000;
 export const IMPORT_ROW_STATUSES = ["new", "already", "reconciled", "rejected"] as const;
 export type TImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
+export const ZImportMatchedEvent = z
+  .object({
+    id: ZUuid,
+    type: z.string().describe("The event's type (expense, revenue, …)."),
+    source_type: z.string().describe("MANUAL: an entry made by hand (the same money entered earlier); else the integration's."),
+    occurred_on: z.string(),
+    amount_minor: z.number().int().describe("Positive minor units, as the event stores it."),
+    currency: z.string(),
+    description: z.string().nullable(),
+  })
+  .meta({
+    id: "ImportMatchedEvent",
+    description:
+      "Additive (issue 32). The event a reconciled row matches, as it was when the rows were previewed, so the owner can " +
+      "tell whether it is the same money before confirming (confirm's keep_separate keeps both).",
+  });
+
 export const ZImportRow = z
   .object({
     row: z.number().int().describe("1-based position among the file's data rows (header and blank lines not counted)."),
     status: z.enum(IMPORT_ROW_STATUSES),
     matched_event_id: ZUuid.optional().describe(
-      "already: the stored import event with this external_id; reconciled: the integration event it matches.",
+      "already: the stored import event with this external_id; reconciled: the event it matches: an integration's, or " +
+        "(additive, issue 32) an entry made by hand in the import's business (source MANUAL), same currency, amount and " +
+        "direction of money, at most 3 days apart, not matched by another line yet; the nearest date wins, then the oldest.",
     ),
+    matched_event: ZImportMatchedEvent.optional(),
     external_id: z
       .string()
       .nullable()
@@ -119,6 +139,14 @@ export const ZImportPreview = z
     rows: z.array(ZImportRow).describe("The first 500 listed rows (own-account transfers are not listed)."),
     would_insert: z.number().int().describe("Rows new or reconciled: each becomes an event at confirm."),
     would_dedupe: z.number().int().describe("Rows already imported (status already)."),
+    would_reconcile: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Additive (issue 32). Of would_insert, the rows reconciled: written at confirm out of every total (the event they " +
+          "match counts). Absent on previews stored before this field.",
+      ),
     rejected: z.array(ZImportRejection).describe("Rejected rows with their reasons (at most 1000; rejected_count counts all)."),
     rejected_count: z.number().int(),
     proposals: z.array(ZImportProposal),
@@ -239,6 +267,14 @@ export const ZImportResult = z
   .object({
     inserted: z.number().int(),
     deduped: z.number().int(),
+    reconciled: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Additive (issue 32). Of inserted, the lines written reconciled (payload.reconciles_event_id, out of every total). " +
+          "Absent on imports confirmed before this field.",
+      ),
     rejected: z.array(ZImportRejection).describe("Rows rejected in the preview, and rows the ingest path refused."),
     proposals: z.array(ZImportProposal),
     subscriptions_created: z.array(ZUuid),
@@ -246,10 +282,16 @@ export const ZImportResult = z
   .meta({ id: "ImportConfirmResult" });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
+/** An import's status: previewed (confirmable), expired (a preview past expires_at), confirmed, reverted (issue 32). */
+export const IMPORT_STATUSES = ["previewed", "confirmed", "expired", "reverted"] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+
 export const ZImport = z
   .object({
     import_id: ZUuid,
-    status: z.enum(["previewed", "confirmed", "expired"]),
+    status: z
+      .enum(IMPORT_STATUSES)
+      .describe("reverted (additive, issue 32): confirmed, then undone by POST /v1/imports/{id}/revert."),
     business_id: ZUuid,
     project_id: ZUuid.nullable(),
     preset: z.string(),
@@ -258,6 +300,7 @@ export const ZImport = z
     created_at: ZTimestamp,
     expires_at: ZTimestamp,
     confirmed_at: ZTimestamp.nullable(),
+    reverted_at: ZTimestamp.nullable().optional().describe("Additive (issue 32). When the import was reverted; null otherwise."),
     summary: ZImportSummary,
     result: ZImportResult.nullable().describe("The confirm's answer, once confirmed."),
     rows: z.array(ZImportRow).describe("Up to 500 rows from offset."),
@@ -277,6 +320,16 @@ export const ZConfirmImportInput = z.object({
     .max(1000)
     .optional()
     .describe("Indexes of preview.proposals; each becomes a recurring-expense subscription (an unknown index: 400)."),
+  keep_separate: z
+    .array(z.number().int().min(1))
+    .max(100_000)
+    .optional()
+    .describe(
+      "Additive (issue 32). Row numbers (preview rows[].row) the owner says are not the event they were matched to (the " +
+        'panel\'s "not the same"): each is written as a new event that counts, and kept out of the daily reconciliation ' +
+        "(payload.reconcile = false), so the matched event and the line both count. A row that is not reconciled is written " +
+        "as usual and kept out of the reconciliation too. A number that is not a row of the file: 400.",
+    ),
   categories: z
     .array(
       z.object({
@@ -330,3 +383,70 @@ export const ZImportPreset = z
   })
   .meta({ id: "ImportPreset" });
 export type TImportPresetDto = z.infer<typeof ZImportPreset>;
+
+export const ZImportListItem = z
+  .object({
+    id: ZUuid,
+    business_id: ZUuid,
+    project_id: ZUuid.nullable(),
+    file_name: z.string().nullable(),
+    format: z.string().describe("The preset the file was read with (an id of GET /v1/imports/presets, e.g. generic)."),
+    status: z.enum(IMPORT_STATUSES),
+    total_rows: z.number().int().describe("Data rows in the file, own-account transfers included."),
+    inserted: z
+      .number()
+      .int()
+      .describe("Confirmed or reverted: events the confirm wrote (reconciled lines included); else rows that would be."),
+    deduped: z.number().int().describe("Rows already imported (by an earlier import): written by none."),
+    reconciled: z
+      .number()
+      .int()
+      .describe(
+        "Of inserted, the lines matched to an integration's event or a hand entry (out of every total): at confirm, or in " +
+          "the preview. Matches the daily reconciliation made later are not counted here.",
+      ),
+    rejected: z.number().int().describe("Rows the preview could not read, and rows the confirm refused."),
+    created_at: ZTimestamp,
+    expires_at: ZTimestamp,
+    confirmed_at: ZTimestamp.nullable(),
+    reverted_at: ZTimestamp.nullable(),
+  })
+  .meta({ id: "ImportListItem" });
+export type TImportListItem = z.infer<typeof ZImportListItem>;
+
+export const IMPORT_REVERT_SKIP_REASONS = ["corrected", "voided"] as const;
+/** At most this many skipped events are listed in a revert's answer (skipped_count has them all). */
+export const IMPORT_MAX_LISTED_SKIPS = 1000;
+
+export const ZImportRevertResult = z
+  .object({
+    import_id: ZUuid,
+    voided: z.number().int().describe("Events of the import voided by the revert (they no longer count anywhere)."),
+    skipped: z
+      .array(
+        z.object({
+          event_id: ZUuid,
+          reason: z
+            .enum(IMPORT_REVERT_SKIP_REASONS)
+            .describe(
+              "corrected: the owner corrected it after the import (the correction is theirs and stays); voided: the owner " +
+                "voided it already.",
+            ),
+        }),
+      )
+      .describe(`Events of the import left as they are, oldest row first (at most ${IMPORT_MAX_LISTED_SKIPS}).`),
+    skipped_count: z.number().int().describe("Every skipped event, listed or not."),
+    reconciliations_undone: z
+      .number()
+      .int()
+      .describe(
+        "Voided lines that were reconciled: their link (payload.reconciles_event_id) is removed, so the events they matched " +
+          "(which always counted) can be matched by another line.",
+      ),
+    subscriptions_kept: z
+      .array(ZUuid)
+      .describe("Subscriptions the import created from its proposals: left as they are (cancel them on their own)."),
+    reverted_at: ZTimestamp,
+  })
+  .meta({ id: "ImportRevertResult" });
+export type TImportRevertResult = z.infer<typeof ZImportRevertResult>;

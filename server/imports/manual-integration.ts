@@ -16,20 +16,27 @@ export async function findManualIntegration(db: TDbOrTx, ownerId: string): Promi
   });
 }
 
-/** Created on the first confirmed import; one per owner (its account id names the owner). */
+/**
+ * Created on the first confirmed import; one per owner (unique provider + account_id). An insert
+ * that skips a duplicate, not Prisma's upsert (a read, then an insert): two first confirms at once
+ * on PostgreSQL both read nothing and the second insert failed (500); here the second waits for
+ * the first's row and reads it.
+ */
 export async function ensureManualIntegration(tx: TTx, ownerId: string, businessId: string): Promise<{ id: string }> {
-  return tx.integration.upsert({
-    where: {
-      provider_accountId_ownerId: { provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId), ownerId },
-    },
-    create: {
-      ownerId,
-      provider: MANUAL_IMPORT_PROVIDER,
-      name: "Bank statement imports",
-      businessId,
-      accountId: manualImportAccountId(ownerId),
-    },
-    update: {},
+  await tx.integration.createMany({
+    data: [
+      {
+        ownerId,
+        provider: MANUAL_IMPORT_PROVIDER,
+        name: "Bank statement imports",
+        businessId,
+        accountId: manualImportAccountId(ownerId),
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return tx.integration.findFirstOrThrow({
+    where: { ownerId, provider: MANUAL_IMPORT_PROVIDER, accountId: manualImportAccountId(ownerId) },
     select: { id: true },
   });
 }

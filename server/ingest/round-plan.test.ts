@@ -364,6 +364,24 @@ describe("planRound: fulfilments and reconciliations", () => {
     ]);
   });
 
+  it("stores a bank line reconciling an entry made by hand (source MANUAL, no integration) as reconciled", () => {
+    const hand = stored("-", 500n, {
+      id: "ev-hand",
+      integrationId: null,
+      externalId: null,
+      sourceType: "MANUAL",
+      type: "expense",
+    });
+    const { known, ctx } = setting([], [hand]);
+    const plan = planRound(
+      [item(0, event("line-1", -500, { source_type: "IMPORT", payload: { reconciles_event_id: "ev-hand" } }))],
+      known,
+      ctx,
+    );
+    expect(plan.rejected).toEqual([]);
+    expect(plan.inserts.map((r) => [r.reconciled, r.payload.reconciled])).toEqual([[true, true]]);
+  });
+
   it.each([
     [
       "an unknown event",
@@ -371,15 +389,15 @@ describe("planRound: fulfilments and reconciliations", () => {
       ["ev-x"],
       -500,
       "validation_error",
-      "payload.reconciles_event_id: ev-x is not an actual event from an integration",
+      "payload.reconciles_event_id: ev-x is not an actual event from an integration or entered by hand",
     ],
     [
-      "a manual event",
+      "an event marked MANUAL that an integration holds",
       [stored("m", 500n, { id: "ev-m", sourceType: "MANUAL" })],
       ["ev-m"],
       500,
       "validation_error",
-      "payload.reconciles_event_id: ev-m is not an actual event from an integration",
+      "payload.reconciles_event_id: ev-m is not an actual event from an integration or entered by hand",
     ],
     [
       "an event in another currency",

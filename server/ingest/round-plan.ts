@@ -12,7 +12,8 @@
 //                                      links supersedes_event_id, an array (on a `:v<n>` id)
 //                                      fills supersedes_event_ids[]
 //   payload.fulfills_event_id        → that planned event is fulfilled, variance_minor = actual − planned
-//   payload.reconciles_event_id      → this (import) event is stored reconciled, out of totals
+//   payload.reconciles_event_id      → this (import) event is stored reconciled, out of totals (it names
+//                                      an integration's events or hand entries of the same money)
 //   refund                           → linked to refunds_external_id's latest version in the
 //                                      same integration (refunds_event_id) or, unresolved,
 //                                      saved unlinked with confidence ≤ 0.9
@@ -297,16 +298,23 @@ function resolveFulfilment(
   return planned;
 }
 
-/** Whether the event reconciles stored integration events: their amounts must sum to its own (either sign). */
+/** A stored event a line may reconcile: an integration's, or an entry made by hand (pinned-wave3 §1.2). */
+function isReconcilable(m: TStored | undefined): boolean {
+  if (!m || m.state !== "actual" || m.status !== "confirmed") return false;
+  return m.sourceType === "MANUAL" ? m.integrationId === null : m.integrationId !== null;
+}
+
+/** Whether the event reconciles stored events (an integration's, or hand entries): their amounts must sum to its own (either sign). */
 function resolveReconciliation(event: TNormalizedEvent, amountMinor: bigint, known: TRoundKnown): boolean | TItemRejection {
   const ids = asArray(event.payload?.reconciles_event_id);
   if (!ids.length) return false;
   const matches = ids.map((id) => known.events.get(id));
-  const bad = matches.findIndex(
-    (m) => !m || m.state !== "actual" || m.status !== "confirmed" || m.integrationId === null || m.sourceType === "MANUAL",
-  );
+  const bad = matches.findIndex((m) => !isReconcilable(m));
   if (bad >= 0)
-    return reject("validation_error", `payload.reconciles_event_id: ${ids[bad]} is not an actual event from an integration`);
+    return reject(
+      "validation_error",
+      `payload.reconciles_event_id: ${ids[bad]} is not an actual event from an integration or entered by hand`,
+    );
   if (matches.some((m) => m!.currency !== event.currency))
     return reject("currency_mismatch", "payload.reconciles_event_id: the matched events are in another currency");
   const sum = matches.reduce((total, m) => total + m!.amountMinor, 0n);

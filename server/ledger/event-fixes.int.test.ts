@@ -112,7 +112,7 @@ describe("POST /v1/events/{id}/void", () => {
     expect((await api.db.financialEvent.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("confirmed");
   });
 
-  it("an integration's or an import's event is 409: its source restates it", async () => {
+  it("an integration's event (source IMPORT, not a statement's line) is 409: its source restates it", async () => {
     const id = await insertEventRow(api, owner.ownerId, { businessId, type: "expense", amount: 500n, on: DAY });
     await api.db.financialEvent.update({ where: { id }, data: { sourceType: "IMPORT" } });
     expectApiError(await post(`/v1/events/${id}/void`, {}), 409, "state_conflict", { details: { source_type: "IMPORT" } });

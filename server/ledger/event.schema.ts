@@ -60,7 +60,9 @@ export const ZEvent = z
     variance_minor: zStoredMinor("A fulfilled planned event: actual − planned amount; null otherwise."),
     direction: z.enum(MONEY_DIRECTIONS).nullable().describe("Refunds: in = refund of a cost, out = refund of revenue."),
     fulfilled_by_event_id: ZUuid.nullable(),
-    reconciled: z.boolean().describe("An import line matched to an integration's event; excluded from aggregates."),
+    reconciled: z
+      .boolean()
+      .describe("An import line matched to an integration's event or an entry made by hand; excluded from aggregates."),
     created_at: ZTimestamp,
   })
   .meta({ id: "Event" });

@@ -72,7 +72,8 @@ const USAGE_SQL: Record<TPlanLimitKey, (ownerId: string, from: Date, to: Date) =
     Prisma.sql`SELECT count(*)::int FROM financial_events WHERE owner_id = ${o}::uuid AND source_type = 'MANUAL'
                  AND created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz`,
   imports_per_month: (o, from, to) =>
-    Prisma.sql`SELECT count(*)::int FROM imports WHERE owner_id = ${o}::uuid AND status = 'confirmed'
+    // A reverted import was confirmed: it still counts (issue 32), so a revert gives no import back.
+    Prisma.sql`SELECT count(*)::int FROM imports WHERE owner_id = ${o}::uuid AND status IN ('confirmed', 'reverted')
                  AND confirmed_at >= ${from}::timestamptz AND confirmed_at < ${to}::timestamptz`,
 };
 

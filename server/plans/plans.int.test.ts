@@ -219,6 +219,15 @@ describe("the free plan's limits", () => {
     expect(await api.db.financialEvent.count({ where: { ownerId: owner.ownerId } })).toBe(eventsBefore);
   });
 
+  it("imports_per_month: a reverted import still counts (a revert gives no import back)", async () => {
+    const owner = await freeOwner();
+    const b = await business(owner);
+    const first = await seedImport(api, { business_id: b }, owner.token);
+    expect((await call("POST", `/v1/imports/${first.import_id}/confirm`, owner, {})).status).toBe(201);
+    expect((await call("POST", `/v1/imports/${first.import_id}/revert`, owner, {})).status).toBe(200);
+    expect((await plan(owner)).usage.imports_per_month).toBe(1);
+  });
+
   it("ingest is never refused: a signed delivery past the events limit is stored", async () => {
     const owner = await freeOwner();
     const b = await business(owner);

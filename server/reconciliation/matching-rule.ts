@@ -7,8 +7,12 @@
 //
 // A line and an event pair only when
 //   - the event is a candidate (candidateEventSql): an actual, confirmed, not reconciled event of
-//     the same owner from any integration other than manual_import (the bank lines' own), that
-//     no confirmed event names in payload.reconciles_event_id yet (notClaimedSql);
+//     the same owner, either from any integration other than manual_import (the bank lines' own)
+//     or entered by hand (source MANUAL: POST /v1/expenses, /v1/revenues, the panel; pinned-wave3
+//     §1.2) — a hand entry only for lines of its own scope (same business, or personal: sameScopeSql),
+//     and never the correction of an imported line (still a bank line, not a hand entry:
+//     CORRECTED_IMPORT_LINE) — that no confirmed event names in payload.reconciles_event_id yet
+//     (notClaimedSql);
 //   - they have the same currency, the same absolute amount_minor and the same direction of
 //     money (the key, matchKey);
 //   - their dates are at most RECONCILIATION_WINDOW_DAYS days apart.
@@ -23,10 +27,10 @@
 // the same order so that a row it shows reconciled is the pair the job would make.
 import { daysBetween } from "../../lib/days";
 import { Prisma } from "../db/generated/client";
+import { CORRECTED_IMPORT_LINE, RECONCILIATION_WINDOW_DAYS } from "../ledger/imported-lines";
 import { MANUAL_IMPORT_PROVIDER } from "../sources/providers";
 
-/** Contract Limits: "Reconciliation window — 3 days, amount and currency match". */
-export const RECONCILIATION_WINDOW_DAYS = 3;
+export { RECONCILIATION_WINDOW_DAYS };
 
 /** A bank line waiting for its event: a statement row at preview, an import event in the job. */
 export type TMatchLine = {
@@ -91,15 +95,43 @@ export const lineRowSelectSql = (alias: string) => Prisma.raw(`(${lineRowSql(ali
 export const candidateOrderSql = (line: string, event: string) =>
   Prisma.raw(`abs(${event}.occurred_on - ${line}.occurred_on), ${event}.created_at, ${event}.id`);
 
-/** Whether financial_events row `alias` is a candidate of the owner's lines (claims aside: notClaimedSql). */
+/**
+ * Whether financial_events row `alias` is a candidate of the owner's lines: an integration's
+ * event, or a hand entry (claims aside: notClaimedSql; a hand entry's scope: sameScopeSql).
+ */
 export const candidateEventSql = (alias: string, ownerId: string) => {
   const ev = Prisma.raw(alias);
   return Prisma.sql`${ev}.owner_id = ${ownerId}::uuid
     AND ${ev}.state = 'actual' AND ${ev}.status = 'confirmed' AND ${ev}.reconciled = false
-    AND EXISTS (SELECT 1 FROM integrations ei
-                 WHERE ei.id = ${ev}.integration_id AND ei.owner_id = ${ev}.owner_id
-                   AND ei.provider <> ${MANUAL_IMPORT_PROVIDER})`;
+    AND (${handEntrySql(alias)}
+         OR EXISTS (SELECT 1 FROM integrations ei
+                     WHERE ei.id = ${ev}.integration_id AND ei.owner_id = ${ev}.owner_id
+                       AND ei.provider <> ${MANUAL_IMPORT_PROVIDER}))`;
 };
+
+/** Whether row `alias` is an entry made by hand (not a corrected bank line): one scope's candidate only. */
+export const handEntrySql = (alias: string) =>
+  Prisma.raw(`(${alias}.source_type = 'MANUAL' AND ${alias}.integration_id IS NULL
+    AND NOT COALESCE(${alias}.payload ? '${CORRECTED_IMPORT_LINE}', false))`);
+
+/** A side of a pair, for sameScopeSql: its business and personal columns (or values). */
+type TScopeSide = { businessId: Prisma.Sql; personal: Prisma.Sql };
+
+/**
+ * A candidate event may pair with a line of this scope: an integration's event with a line of
+ * any business (the platform's account is the owner's), a hand entry (`event.hand`, handEntrySql)
+ * only with a line of its own business, or personal with personal.
+ */
+export const sameScopeSql = (event: TScopeSide & { hand: Prisma.Sql }, line: TScopeSide) =>
+  Prisma.sql`(NOT ${event.hand}
+    OR (${event.businessId} IS NOT DISTINCT FROM ${line.businessId} AND ${event.personal} = ${line.personal}))`;
+
+/** sameScopeSql's event side for a financial_events row `alias`. */
+export const eventScope = (alias: string) => ({
+  hand: handEntrySql(alias),
+  businessId: Prisma.raw(`${alias}.business_id`),
+  personal: Prisma.raw(`${alias}.personal`),
+});
 
 /**
  * Whether no confirmed event of the owner names event `alias` in payload.reconciles_event_id

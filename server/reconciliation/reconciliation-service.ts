@@ -2,8 +2,9 @@
 // transitions "import event", Signal codes "unreconciled", Limits "Reconciliation window").
 //
 // Matching. The open lines (import events: source IMPORT, on the owner's manual_import
-// integration, actual, confirmed, not yet reconciled, not uploaded with reconcile=false) are
-// paired with the owner's integration events by the matching rule (matching-rule.ts: the
+// integration, actual, confirmed, not yet reconciled, not uploaded with reconcile=false nor kept
+// separate at confirm) are paired with the owner's integration events and hand entries (entries
+// of the line's business) by the matching rule (matching-rule.ts: the
 // candidates, the key, the window, the line order and the candidate order), the one the import
 // preview applies too. A match marks the import event reconciled (`reconciled = true`,
 // payload.reconciled = true, payload.reconciles_event_id) — so it leaves every total
@@ -65,6 +66,8 @@ import {
   lineRowSelectSql,
   notClaimedSql,
   RECONCILIATION_WINDOW_DAYS,
+  handEntrySql,
+  sameScopeSql,
   type TMatchPair,
 } from "./matching-rule";
 
@@ -267,13 +270,13 @@ async function matchBatch(
     WITH imp AS MATERIALIZED (
        -- This batch's lines (still open: another run may have matched some meanwhile).
        SELECT imp.id, imp.occurred_on, imp.created_at, imp.payload, abs(imp.amount_minor) AS amount, imp.currency,
-              (${moneyDirection("imp")}) AS dir
+              imp.business_id, imp.personal, (${moneyDirection("imp")}) AS dir
          FROM financial_events imp
         WHERE imp.id = ANY(${ids}::uuid[]) AND ${openLines("imp", ownerId, integrationIds)}
      ), ev AS MATERIALIZED (
        -- Every candidate event that is near enough to one of them.
        SELECT ev.id, ev.occurred_on, ev.created_at, abs(ev.amount_minor) AS amount, ev.currency,
-              (${moneyDirection("ev")}) AS dir
+              ${handEntrySql("ev")} AS hand, ev.business_id, ev.personal, (${moneyDirection("ev")}) AS dir
          FROM financial_events ev
         WHERE ${candidateEventSql("ev", ownerId)}
           AND ev.occurred_on BETWEEN ${from}::date AND ${to}::date
@@ -288,6 +291,10 @@ async function matchBatch(
           AND ev.dir = imp.dir
           AND ev.occurred_on BETWEEN imp.occurred_on - ${RECONCILIATION_WINDOW_DAYS}::int
                                  AND imp.occurred_on + ${RECONCILIATION_WINDOW_DAYS}::int
+          AND ${sameScopeSql(
+            { hand: Prisma.sql`ev.hand`, businessId: Prisma.sql`ev.business_id`, personal: Prisma.sql`ev.personal` },
+            { businessId: Prisma.sql`imp.business_id`, personal: Prisma.sql`imp.personal` },
+          )}
         -- Only evaluated (one scan of the owner's events) when the batch has candidates.
         WHERE ${notClaimedSql("ev", ownerId)}
      )

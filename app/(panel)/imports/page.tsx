@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ImportHistory } from "@/components/imports/import-history";
 import { ImportsWizard } from "@/components/imports/imports-wizard";
 import { PageHeader } from "@/components/panel/page-header";
 import { getOwnerMe } from "@/server/trpc/server-caller";
@@ -13,9 +14,12 @@ export default async function ImportsPage() {
     <div className="page">
       <PageHeader
         title="Imports"
-        lead="Bring a bank statement into your books: preview every row, spot recurring charges, then confirm."
+        lead="Bring a bank statement into your books: preview every row, spot recurring charges, then confirm. A wrong import can be reverted from its history."
       />
-      <ImportsWizard />
+      <div className="stack" style={{ minWidth: 0, gridTemplateColumns: "minmax(0, 1fr)" }}>
+        <ImportsWizard />
+        <ImportHistory />
+      </div>
     </div>
   );
 }

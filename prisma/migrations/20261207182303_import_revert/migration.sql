@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "imports" ADD COLUMN     "reverted_at" TIMESTAMPTZ(3);
