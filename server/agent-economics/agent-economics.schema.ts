@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ZFxSummary } from "../fx/fx.schema";
 import {
+  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZDisplayCurrencyQuery,
@@ -127,4 +128,6 @@ export const ECONOMICS_RULES =
   "business_id, its project's or its integration's business), that business's changes, events and decisions. " +
   "Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's " +
   "rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown " +
-  "amounts. Experimental.";
+  "amounts. " +
+  AMOUNT_RANGE_RULE +
+  " Experimental.";

@@ -3,7 +3,7 @@
 import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import type { TFxInfo, TFxSummary, TFxUsed } from "./fx.schema";
-import { convertMany, type TFxOptions } from "./fx-service";
+import { convertManyExact, type TFxOptions } from "./fx-service";
 import { divideHalfEven } from "./money";
 
 export type TSummaryConversion = {
@@ -99,7 +99,8 @@ export function buildFxSummary(input: TFxSummaryInput): { fx: TFxSummary; fx_use
 
 /**
  * Amounts in the base currency shown in `displayCurrency` (query display_currency=…): each
- * converted at today's (current) rate, rounded per amount (money.ts rule). One rate lookup.
+ * converted at today's (current) rate, rounded per amount (money.ts rule), exact whatever its
+ * size (the answer refuses a figure beyond the exact range when it leaves). One rate lookup.
  */
 export async function toDisplayCurrency(
   db: TDbOrTx,
@@ -109,7 +110,7 @@ export async function toDisplayCurrency(
   const today = options.today ?? todayUtc();
   const pair = { from: input.baseCurrency, to: input.displayCurrency, on: today, kind: "current" as const };
   // Converting a zero-length list still resolves the rate, so an unsupported currency is refused.
-  const converted = await convertMany(
+  const converted = await convertManyExact(
     db,
     [{ ...pair, amountMinor: 0n }, ...input.amounts.map((amountMinor) => ({ ...pair, amountMinor }))],
     {

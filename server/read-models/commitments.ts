@@ -237,17 +237,20 @@ export function commitmentTotals(items: readonly TCommitment[]) {
   return totals;
 }
 
-/** The CommitmentItem shape (base_amount_minor stays in the base currency: a breakdown). */
-export function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
+/**
+ * The CommitmentItem shape (base_amount_minor stays in the base currency: a breakdown); `at` is
+ * the item's path in the answer ("items.3"), naming an amount beyond the exact range.
+ */
+export function toCommitmentItemDto(item: TCommitment, at: string): TCommitmentItem {
   return {
     kind: item.kind,
     id: item.id,
     name: item.name,
     date: item.date,
     direction: item.direction,
-    amount_minor: toMinor(item.amountMinor),
+    amount_minor: toMinor(item.amountMinor, `${at}.amount_minor`),
     currency: item.currency,
-    base_amount_minor: toMinor(item.baseAmountMinor),
+    base_amount_minor: toMinor(item.baseAmountMinor, `${at}.base_amount_minor`),
     overdue: item.overdue,
     share_bps: item.shareBps,
   };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ZDate, ZStoredDate, ZUuid, zQueryNumber } from "../shared/schemas";
 import { FORECAST_HORIZONS, forecastParameterProblem } from "./forecast-window";
 import {
+  AMOUNT_RANGE_RULE,
   ZAggregateCurrencies,
   ZCash,
   ZCommitmentItem,
@@ -28,9 +29,13 @@ export const FORECAST_RULES =
   "Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both " +
   "null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. " +
   "items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half " +
-  "even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned " +
-  "and subscription sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers " +
-  "422 fx_unavailable. Envelope coverage: cash, revenue, expenses.";
+  "even); with display_currency every other figure is converted once from the base: cash, reserved, T_in, T_out, the " +
+  "opening figures and the window's totals (committed in and out then recomputed from their parts, and the ending " +
+  "balances from those), and each day's figures one by one, so in a display currency the days need not add up to the " +
+  "totals (in the base they do); lowest_balance is its day's converted balance. A missing rate answers 422 " +
+  "fx_unavailable. " +
+  AMOUNT_RANGE_RULE +
+  " Envelope coverage: cash, revenue, expenses.";
 
 export const ZForecastQuery = ZDisplayCurrencyQuery.extend({
   horizon: zQueryNumber()
