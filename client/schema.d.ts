@@ -1074,7 +1074,7 @@ export interface paths {
     };
     /**
      * Totals of the filtered events
-     * @description Additive (issue 14). In, out and net, in the owner's base currency, of the events GET /v1/events lists with the same filters (q, category, business_id, project_id, personal, type, state, status, source_type, currency, from, to), over all pages. They count as the Overview counts: actual events that are confirmed and not reconciled, at their frozen base amounts; money in = revenue and refunds of a cost, out = expense, ad_spend, recurring and planned expense, refunds of revenue; other types count in neither. Matching rows left out (voided, reconciled, planned) are counted in not_counted.
+     * @description Additive (issue 14). In, out and net, in the owner's base currency, of the events GET /v1/events lists with the same filters (q, category, business_id, project_id, personal, type, state, status, source_type, currency, from, to), over all pages. They count as the Overview counts: actual events that are confirmed and not reconciled, at their frozen base amounts; money in = revenue and refunds of a cost, out = expense, ad_spend, recurring and planned expense, refunds of revenue; other types count in neither. Matching rows left out (voided, reconciled, planned) are counted in not_counted. A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a rounded number.
      */
     get: operations["ledger-findEventTotals"];
     put?: never;

@@ -1,9 +1,9 @@
 // Agent economics (pinned-wave2 §3.3): per agent, what its writes asked and moved, its ad budget
 // changes, the events attributed to it and what its decisions produced, over a period.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZFxSummary } from "../fx/fx.schema";
 import {
-  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZDisplayCurrencyQuery,

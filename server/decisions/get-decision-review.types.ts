@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZIdParam } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
-import { AMOUNT_RANGE_RULE } from "../read-models/read-model.schema";
 import { ZDecisionOutcome } from "./decision.schema";
 
 export const OUTCOME_RULES =

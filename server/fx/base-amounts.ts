@@ -36,11 +36,20 @@ export type TBaseAmount = { base_amount_minor: number | null; base_currency: str
  */
 export class AmountOutOfRangeError extends AppError {
   constructor(readonly field: string) {
-    super("amount_out_of_range", `${field} is beyond the exact integer range ±(2^53 − 1) minor units, so it cannot be shown.`, {
-      details: { field },
-    });
+    super(
+      "amount_out_of_range",
+      `The figure ${field} is beyond ±(2^53 − 1) = ±9,007,199,254,740,991 minor units, the largest amount shown exactly, ` +
+        "so it is not shown rather than rounded.",
+      { details: { field } },
+    );
   }
 }
+
+/** The description text of the one error of a figure too large to show exactly (pinned-wave3 §1.4), for every aggregate (and the events' totals). */
+export const AMOUNT_RANGE_RULE =
+  "A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 " +
+  "amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a " +
+  "rounded number.";
 
 /**
  * A part of an answer that another read model computes (the business context's summary and

@@ -3,8 +3,8 @@
 import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import type { TFxInfo, TFxSummary, TFxUsed } from "./fx.schema";
-import { convertManyExact, type TFxOptions } from "./fx-service";
-import { divideHalfEven } from "./money";
+import { resolveRates, type TFxOptions } from "./fx-service";
+import { convertExact, divideHalfEven } from "./money";
 
 export type TSummaryConversion = {
   /** The original currency. */
@@ -109,14 +109,11 @@ export async function toDisplayCurrency(
 ): Promise<{ amounts: bigint[]; fx: TFxInfo }> {
   const today = options.today ?? todayUtc();
   const pair = { from: input.baseCurrency, to: input.displayCurrency, on: today, kind: "current" as const };
-  // Converting a zero-length list still resolves the rate, so an unsupported currency is refused.
-  const converted = await convertManyExact(
-    db,
-    [{ ...pair, amountMinor: 0n }, ...input.amounts.map((amountMinor) => ({ ...pair, amountMinor }))],
-    {
-      ...options,
-      today,
-    },
-  );
-  return { amounts: converted.slice(1).map((c) => c.amountMinor), fx: converted[0]!.fx };
+  // The one rate, resolved once (even for no amount, so an unsupported currency is refused), then
+  // each amount converted with it (a forecast shows thousands: each day's figures).
+  const [fx] = await resolveRates(db, [pair], { ...options, today });
+  return {
+    amounts: input.amounts.map((amountMinor) => convertExact(amountMinor, pair.from, pair.to, fx!.rate)),
+    fx: fx!,
+  };
 }

@@ -1,8 +1,8 @@
 // The ads answer (pinned-wave2 §2.8), shared by GET /v1/ads and GET /v1/businesses/{id}/ads.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZCurrency, ZStoredDate, ZTimestamp, ZUuid } from "../shared/schemas";
 import {
-  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZDisplayCurrencyQuery,

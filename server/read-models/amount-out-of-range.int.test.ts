@@ -61,6 +61,10 @@ describe("an owner whose totals pass 2^53 − 1", () => {
     expectOutOfRange(await get("/v1/daily-brief"), /^day\.in_minor$/);
   });
 
+  it("the events' totals answer 422 amount_out_of_range naming in_minor, never 500", async () => {
+    expectOutOfRange(await get("/v1/events/totals"), /^in_minor$/);
+  });
+
   it("the business context names the part of it the figure belongs to", async () => {
     expectOutOfRange(await get(`/v1/businesses/${businessId}/context`), /^(summary_30d|forecast_30d_totals)\./);
   });

@@ -1,9 +1,9 @@
 // The FinancialSummary answer (pinned-wave2 §2.4), shared by the business and personal operations.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { EVENT_TYPES } from "../../lib/event-types";
 import { ZStoredDate, ZUuid } from "../shared/schemas";
 import {
-  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZCash,

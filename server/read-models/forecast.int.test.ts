@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../lib/days";
 import { applyTestEnv, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
+import { expectForecastIdentities } from "../../test/helpers/forecast-identities";
 import { createCommitmentsWorld, insertEvent, UNKNOWN_ID, type TCommitmentsWorld } from "../../test/helpers/commitments-world";
 import { seedAgent, seedBusiness, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { fixedClock } from "../shared/clock";
@@ -153,19 +154,7 @@ describe("GET /v1/businesses/{id}/forecast", () => {
     expect(data.run_rate.in_minor).toBe(98_066);
     // The days are each converted on their own (pinned-wave3 §1.4, tested in pinned-rules.int.test.ts);
     // the top-level identities hold on the converted components.
-    const { opening: o, totals: t } = data;
-    expect(t.committed_out_minor).toBe(t.planned_out_minor + t.subscriptions_minor);
-    const committed =
-      data.starting_cash.amount_minor -
-      data.reserved_minor +
-      o.committed_in_minor -
-      o.committed_out_minor +
-      t.committed_in_minor -
-      t.committed_out_minor;
-    expect(data.ending_balance_committed_minor).toBe(committed);
-    expect(data.ending_balance_with_run_rate_minor).toBe(
-      committed + o.run_rate_in_minor - o.run_rate_out_minor + t.run_rate_in_minor - t.run_rate_out_minor,
-    );
+    expectForecastIdentities(data);
     // Items stay a base-currency breakdown.
     expect(data.items[0]).toMatchObject({ amount_minor: 1_000, currency: "EUR", base_amount_minor: 1_000 });
     expect(fx).toMatchObject({ display_currency: "USD", estimated_share: 1 });

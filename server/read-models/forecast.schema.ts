@@ -1,10 +1,10 @@
 // The forecast's contract (pinned-wave2 §2.5): its query and its data, shared by the three
 // forecast operations (a business, personal, the whole owner).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZDate, ZStoredDate, ZUuid, zQueryNumber } from "../shared/schemas";
 import { FORECAST_HORIZONS, forecastParameterProblem } from "./forecast-window";
 import {
-  AMOUNT_RANGE_RULE,
   ZAggregateCurrencies,
   ZCash,
   ZCommitmentItem,

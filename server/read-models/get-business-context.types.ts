@@ -1,6 +1,6 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZUuid } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
-import { AMOUNT_RANGE_RULE } from "./read-model.schema";
 import { CONTEXT_ALERTS, CONTEXT_TOP_SUBSCRIPTIONS, CONTEXT_UPCOMING_DAYS } from "./business-context";
 import { ZBusinessContextQuery, ZBusinessContextResponse } from "./business-context.schema";
 

@@ -1,5 +1,5 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
-import { AMOUNT_RANGE_RULE } from "./read-model.schema";
 import { BRIEF_ALERTS_LIMIT, BRIEF_LARGEST_LIMIT, ZDailyBriefQuery, ZDailyBriefResponse } from "./daily-brief.schema";
 
 export const getDailyBriefMeta: TProcedureMeta = {

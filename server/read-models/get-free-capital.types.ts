@@ -1,5 +1,5 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
-import { AMOUNT_RANGE_RULE } from "./read-model.schema";
 import { ZFreeCapitalQuery, ZFreeCapitalResponse } from "./free-capital.schema";
 
 export const getFreeCapitalMeta: TProcedureMeta = {

@@ -1,5 +1,5 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
-import { AMOUNT_RANGE_RULE } from "./read-model.schema";
 import { OVERVIEW_ALERTS_LIMIT, UPCOMING_COSTS_LIMIT, ZOverviewQuery, ZOverviewResponse } from "./overview.schema";
 
 export const getOverviewMeta: TProcedureMeta = {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { insertEventRow } from "../../test/helpers/event-rows";
+import { expectForecastIdentities } from "../../test/helpers/forecast-identities";
 import { createdData } from "../../test/helpers/seed";
 import { convertMany } from "../fx/fx-service";
 import { openOwnerSession } from "../sessions/session-service";
@@ -45,6 +46,16 @@ const get = async (path: string) => {
 };
 const post = async (path: string, body: object) => createdData(await api.call("POST", path, { token: owner.token, body }), path);
 
+/** A business's bank balance this morning (account "main"). */
+const recordCash = (businessId: string, amount: number, currency: string) =>
+  post("/v1/cash-snapshots", {
+    business_id: businessId,
+    amount_minor: amount,
+    currency,
+    as_of: "2026-05-10T08:00:00Z",
+    payload: { account_id: "main" },
+  });
+
 /** EUR cents in another currency at today's mock rate, each amount converted on its own (half even). */
 async function converted(amounts: number[], to: string): Promise<number[]> {
   const results = await convertMany(
@@ -69,13 +80,7 @@ describe("K4: subscription_change and agent_action in no aggregate", () => {
     await event("subscription_change", 700n, "GBP", addDays(TODAY, -1));
     await event("agent_action", 300n, "CHF", TODAY);
     // Cash at a current rate: 1 000 USD cents → 922 EUR cents, the estimated part of each envelope.
-    await post("/v1/cash-snapshots", {
-      business_id: businessId,
-      amount_minor: 1_000,
-      currency: "USD",
-      as_of: "2026-05-10T08:00:00Z",
-      payload: { account_id: "main" },
-    });
+    await recordCash(businessId, 1_000, "USD");
   });
 
   // 922 estimated of 922 + 1 000 + 500 (the two events that move money): 0.3807.
@@ -116,13 +121,7 @@ describe("K5: a forecast's totals converted once, its days one by one", () => {
 
   beforeAll(async () => {
     businessId = (await post("/v1/businesses", { name: "K5", currency: "EUR" })).id;
-    await post("/v1/cash-snapshots", {
-      business_id: businessId,
-      amount_minor: 100_000,
-      currency: "EUR",
-      as_of: "2026-05-10T08:00:00Z",
-      payload: { account_id: "main" },
-    });
+    await recordCash(businessId, 100_000, "EUR");
     // T_out = 9 000: 100 a day of run rate. Three planned costs of 100.
     await insertEventRow(api, owner.ownerId, { businessId, type: "expense", amount: 9_000n, on: addDays(TODAY, -10) });
     for (const k of [1, 2, 3]) {
@@ -189,21 +188,7 @@ describe("K5: a forecast's totals converted once, its days one by one", () => {
     });
 
     // The derived figures, recomputed from the converted components: the top-level identities hold.
-    const t = jpy.totals;
-    const o = jpy.opening;
-    expect(t.committed_in_minor).toBe(t.planned_in_minor);
-    expect(t.committed_out_minor).toBe(t.planned_out_minor + t.subscriptions_minor);
-    const ending =
-      jpy.starting_cash.amount_minor -
-      jpy.reserved_minor +
-      o.committed_in_minor -
-      o.committed_out_minor +
-      t.committed_in_minor -
-      t.committed_out_minor;
-    expect(jpy.ending_balance_committed_minor).toBe(ending);
-    expect(jpy.ending_balance_with_run_rate_minor).toBe(
-      ending + o.run_rate_in_minor - o.run_rate_out_minor + t.run_rate_in_minor - t.run_rate_out_minor,
-    );
+    expectForecastIdentities(jpy);
     const lowest = jpy.days.find((d: { date: string }) => d.date === jpy.lowest_balance.date);
     expect(jpy.lowest_balance).toEqual({ date: base.lowest_balance.date, amount_minor: lowest.balance_committed_minor });
 

@@ -1,10 +1,10 @@
 // Project health's contract (pinned-wave2 §2.9).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZStoredDate, ZUuid } from "../shared/schemas";
 import { PROJECT_HEALTH_COVERAGE } from "./project-health";
 import { HEALTH_PENALTIES, HEALTH_STATUSES, HEALTHY_FROM, REASON_CODES, WATCH_FROM } from "./project-health-score";
 import {
-  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZDisplayCurrencyQuery,

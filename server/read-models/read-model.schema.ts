@@ -22,12 +22,6 @@ export const ZPeriodQuery = z.object({
   to: ZDate.optional().describe("Last day (inclusive). Default: today in the owner's timezone."),
 });
 
-/** The description text of the one error of a figure too large to show exactly (pinned-wave3 §1.4), for every aggregate. */
-export const AMOUNT_RANGE_RULE =
-  "A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 " +
-  "amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a " +
-  "rounded number.";
-
 /** The description text of a period query, for the OpenAPI descriptions. */
 export const PERIOD_RULES =
   "from and to are inclusive days on occurred_on; default [today − 29, today] in the owner's timezone (an unknown zone " +

@@ -2,9 +2,9 @@
 // customers, churn and retention, ARR, ARPA, billing signals and the latest movements; plus
 // `by_month` (additive: the movements and MRR of each calendar month of the period).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZCurrency, ZStoredDate, ZUuid } from "../shared/schemas";
 import {
-  AMOUNT_RANGE_RULE,
   PERIOD_RULES,
   ZAggregateCurrencies,
   ZDisplayCurrencyQuery,

@@ -371,6 +371,7 @@ describe("what the document says beyond the shapes", () => {
       "GET /v1/businesses/{id}/project-health",
       "GET /v1/ads",
       "GET /v1/businesses/{id}/ads",
+      "GET /v1/events/totals",
       "POST /v1/simulations",
     ];
     for (const operation of aggregates) {
