@@ -13,7 +13,7 @@ import type { TMoneyDirection } from "../../lib/money-direction";
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { burnOf, burnWindow, runwayOf } from "./burn";
-import { windowSums } from "./burn-sums";
+import { windowSums, windowsWhereSql } from "./burn-sums";
 import type { TActualFlows } from "./flows";
 import { cashPosition, toCashDto } from "./cash";
 import { actualMoneySql, directionSql } from "./counted";
@@ -111,7 +111,14 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
     groups,
     cashPosition(db, day, scope),
     burnSums(),
-    snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope),
+    // The envelope's fx weighs every row behind a figure, each once (pinned-wave3 §1.4), as the
+    // Overview's does: the period's (the sums) and the burn windows' (burn and runway).
+    snapshotConversions(
+      db,
+      Prisma.sql`financial_events e`,
+      "e",
+      behindSql(day.ownerId, scope, [{ from, to }, burnToday, burnTo]),
+    ),
     envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS),
   ]);
 
@@ -222,6 +229,18 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
     // Not part of the answer (the output schema leaves it out): for the business context's fx.
     fxBasis: shown.basis,
   };
+}
+
+/**
+ * The scope's counted actuals that move money dated in any of `spans`: one index range over
+ * their hull (windowsWhereSql, index-only as every sum here), the gaps between them filtered out.
+ */
+function behindSql(ownerId: string, scope: TReadScope, spans: ReadonlyArray<{ from: string; to: string }>): Prisma.Sql {
+  const any = Prisma.join(
+    spans.map((s) => Prisma.sql`e.occurred_on BETWEEN ${daySql(s.from)} AND ${daySql(s.to)}`),
+    " OR ",
+  );
+  return Prisma.sql`${windowsWhereSql(ownerId, scope, spans)} AND (${any})`;
 }
 
 /** Sort by a nullable key, nulls last. */

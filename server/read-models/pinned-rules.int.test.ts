@@ -76,6 +76,8 @@ describe("K4: subscription_change and agent_action in no aggregate", () => {
       insertEventRow(api, owner.ownerId, { businessId, type, amount, currency, on, createdAt: `${on}T09:00:00Z` });
     await event("revenue", 1_000n, "EUR", addDays(TODAY, -1));
     await event("expense", 500n, "USD", addDays(TODAY, -2));
+    // Before the summary's 30 days, within its burn's 90: behind a figure too.
+    await event("expense", 700n, "EUR", addDays(TODAY, -60));
     // Counted actuals with no direction, in currencies nothing else uses.
     await event("subscription_change", 700n, "GBP", addDays(TODAY, -1));
     await event("agent_action", 300n, "CHF", TODAY);
@@ -83,14 +85,15 @@ describe("K4: subscription_change and agent_action in no aggregate", () => {
     await recordCash(businessId, 1_000, "USD");
   });
 
-  // 922 estimated of 922 + 1 000 + 500 (the two events that move money): 0.3807.
-  const SHARE = 0.3807;
+  // 922 estimated of 922 + 1 000 + 500 + 700 (the events that move money, each once): 0.2953.
+  const SHARE = 0.2953;
 
   it("the financial summary lists, counts and weighs only the events that move money", async () => {
     const body = await get(`/v1/businesses/${businessId}/financial-summary`);
     expect(body.data.by_type.map((r: { type: string }) => r.type)).toEqual(["expense", "revenue"]);
     expect(body.data.events_counted).toBe(2);
     expect(body.provenance_summary.events).toBe(2);
+    // Every aggregate weighs the rows behind its figures: here the burn's 90 days too.
     expect(body.fx.currencies).toEqual(["EUR", "USD"]);
     expect(body.fx.estimated_share).toBe(SHARE);
     expect(body.data.by_category.every((c: { in_minor: number; out_minor: number }) => c.in_minor + c.out_minor > 0)).toBe(true);
@@ -104,10 +107,10 @@ describe("K4: subscription_change and agent_action in no aggregate", () => {
       expect(body.fx.estimated_share, path).toBe(SHARE);
     }
     // The context is its parts' components together: the summary's, the forecast's and free
-    // capital's (each counts the 922 of cash, the first two the 1 500 of events): 2 766 / 5 766.
+    // capital's (each counts the 922 of cash, the first two the 2 200 of events): 2 766 / 7 166.
     const context = await get(`/v1/businesses/${businessId}/context`);
     expect(context.fx.currencies).toEqual(["EUR", "USD"]);
-    expect(context.fx.estimated_share).toBe(0.4797);
+    expect(context.fx.estimated_share).toBe(0.386);
     const health = await get(`/v1/businesses/${businessId}/project-health`);
     expect(health.fx.currencies).toEqual(["EUR", "USD"]);
     expect(health.fx.estimated_share).toBe(0);
