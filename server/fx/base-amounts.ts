@@ -45,7 +45,10 @@ export class AmountOutOfRangeError extends AppError {
   }
 }
 
-/** The description text of the one error of a figure too large to show exactly (pinned-wave3 §1.4), for every aggregate (and the events' totals). */
+/**
+ * The description text of the one error of a figure too large to show exactly (pinned-wave3
+ * §1.4), for every aggregate (and the events' totals).
+ */
 export const AMOUNT_RANGE_RULE =
   "A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 " +
   "amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a " +

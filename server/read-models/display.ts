@@ -150,7 +150,7 @@ export type TDisplayed<K extends string> = {
   basis: TFxBasis;
 };
 
-/** The conversions behind an aggregate's fx (buildFxSummary's input but the currencies). */
+/** The conversions behind an aggregate's fx: buildFxSummary's input, less the currencies and the day. */
 export type TFxBasis = { conversions: readonly TSummaryConversion[]; displayFx?: TFxInfo };
 
 /**

@@ -286,7 +286,7 @@ export async function getSaasMetrics(
   // consistent is judged here, on the figures in the base, before any display conversion
   // (pinned-wave3 §1.4): exactly the figures an answer without display_currency shows, so it is
   // never true while they differ. gap = net_new − (MRR(E) − MRR(S)): 0 when consistent.
-  const gap = netNew(pick(base)) - (base.mrrEnd - base.mrrStart);
+  const gap = netNew(movementsOf(base)) - (base.mrrEnd - base.mrrStart);
   const consistent = gap === 0n;
 
   // --- The components in the display currency, derived figures recomputed --------------------
@@ -297,7 +297,7 @@ export async function getSaasMetrics(
     conversions: converted.conversions.slice(0, items.length),
   });
   const d = shown.amounts;
-  const moves = pick(d);
+  const moves = movementsOf(d);
   // net_new shown: MRR(E) − MRR(S) shown, plus the gap shown (so it is exactly MRR(E) − MRR(S)
   // whenever consistent); the movements, each converted on its own, may miss it by rounding:
   // display_rounding_minor says by how much (0 in the base).
@@ -375,7 +375,7 @@ export async function getSaasMetrics(
 }
 
 /** The movement kinds of some figures (the base or shown components, which hold more). */
-function pick(figures: TDeltaSums): TDeltaSums {
+function movementsOf(figures: TDeltaSums): TDeltaSums {
   return {
     new: figures.new,
     expansion: figures.expansion,
