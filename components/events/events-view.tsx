@@ -10,6 +10,7 @@ import { EVENT_STATES, EVENT_TYPES, type TEventState, type TEventType } from "@/
 import { formatMinor } from "@/lib/money";
 import { moneyDirection, type TMoneyDirection } from "@/lib/money-direction";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
+import { appCodeOf } from "@/lib/trpc/errors";
 import type { TEvent, TEventSort } from "@/server/ledger/event.schema";
 import { ListCard } from "../panel/list-card";
 import { useCursorList } from "../panel/use-cursor-list";
@@ -260,7 +261,11 @@ function TotalsLine({ input }: { input: ReturnType<typeof queryOf> }) {
   if (!totals.data) {
     return (
       <p className="ledger-totals muted" role="status">
-        {totals.isError ? "The totals could not be loaded." : "Adding up…"}
+        {!totals.isError
+          ? "Adding up…"
+          : appCodeOf(totals.error) === "amount_out_of_range"
+            ? "These totals are beyond 9,007,199,254,740,991 minor units, too large to show exactly, so they are not shown rather than rounded. Narrow the filters, or correct the amount entered in error."
+            : "The totals could not be loaded."}
       </p>
     );
   }

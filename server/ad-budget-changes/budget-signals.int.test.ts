@@ -66,12 +66,7 @@ async function deliverCampaignBudgets(values: object[], secondsAgo: number) {
       },
     ],
   });
-  const delivered = await postDelivery(
-    api,
-    "/v1/webhooks/social_ads",
-    raw,
-    socialAdsHeaders(SOCIAL_SECRET, raw),
-  );
+  const delivered = await postDelivery(api, "/v1/webhooks/social_ads", raw, socialAdsHeaders(SOCIAL_SECRET, raw));
   expect(delivered.status, delivered.text).toBe(200);
 }
 

@@ -41,11 +41,12 @@ export async function heldChangeEffects(
       integration_id: input.integration_id,
       campaign_id: input.campaign_id,
       currency: input.currency,
-      known_previous_daily_budget_minor: previousMinor === null ? null : toJsonAmount(previousMinor),
+      known_previous_daily_budget_minor:
+        previousMinor === null ? null : toJsonAmount(previousMinor, "ad_budget_effect.known_previous_daily_budget_minor"),
       claimed_previous_daily_budget_minor: input.previous_daily_budget_minor ?? null,
       new_daily_budget_minor: input.new_daily_budget_minor,
-      delta_daily_minor: previousMinor === null ? null : toJsonAmount(next - previousMinor),
-      counted_daily_minor: toJsonAmount(countedMinor),
+      delta_daily_minor: previousMinor === null ? null : toJsonAmount(next - previousMinor, "ad_budget_effect.delta_daily_minor"),
+      counted_daily_minor: toJsonAmount(countedMinor, "ad_budget_effect.counted_daily_minor"),
       effective_on: effectiveOn,
       forecast: { from: today, to, days, committed_minor: exactOrNull(next * BigInt(days)) },
     };

@@ -1,6 +1,7 @@
 // Agent economics (pinned-wave2 §3.3): per agent, what its writes asked and moved, its ad budget
 // changes, the events attributed to it and what its decisions produced, over a period.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZFxSummary } from "../fx/fx.schema";
 import {
   PERIOD_RULES,
@@ -129,4 +130,6 @@ export const ECONOMICS_RULES =
   "business_id, its project's or its integration's business), that business's changes, events and decisions. " +
   "Amounts are integer minor units in the base currency (records in other currencies: each currency's sum at today's " +
   "rate, half even; events: their frozen base amounts), then converted once to display_currency; roi from the shown " +
-  "amounts. Experimental.";
+  "amounts. " +
+  AMOUNT_RANGE_RULE +
+  " Experimental.";

@@ -78,20 +78,27 @@ export function sumEconomics(list: readonly TEconomics[]): TEconomics {
   return total;
 }
 
-/** The answer's figures: executed = auto_approved + approved; pending decisions = the rest; roi. */
-export function toFigures(e: TEconomics): TEconomicsFigures {
+/**
+ * The answer's figures: executed = auto_approved + approved; pending decisions = the rest; roi.
+ * `at`: where they sit in the answer's data ("" at its top, "totals.", "agents.2."), naming a
+ * figure beyond the exact range.
+ */
+export function toFigures(e: TEconomics, at = ""): TEconomicsFigures {
   const d = e.decisions;
   return {
     writes: { ...e.writes, executed: e.writes.auto_approved + e.writes.approved },
-    committed_minor: toMinor(e.committedMinor),
+    committed_minor: toMinor(e.committedMinor, `${at}committed_minor`),
     ad_budget: {
       changes: e.adBudget.changes,
       planned: e.adBudget.planned,
       applied: e.adBudget.applied,
       failed: e.adBudget.failed,
-      daily_increase_minor: toMinor(e.adBudget.dailyIncreaseMinor),
+      daily_increase_minor: toMinor(e.adBudget.dailyIncreaseMinor, `${at}ad_budget.daily_increase_minor`),
     },
-    attributed: { in_minor: toMinor(e.attributed.inMinor), out_minor: toMinor(e.attributed.outMinor) },
+    attributed: {
+      in_minor: toMinor(e.attributed.inMinor, `${at}attributed.in_minor`),
+      out_minor: toMinor(e.attributed.outMinor, `${at}attributed.out_minor`),
+    },
     decisions: {
       count: d.count,
       pending: d.count - d.measured - d.inconclusive,
@@ -100,7 +107,7 @@ export function toFigures(e: TEconomics): TEconomicsFigures {
       better: d.better,
       as_expected: d.as_expected,
       worse: d.worse,
-      value_minor: toMinor(d.valueMinor),
+      value_minor: toMinor(d.valueMinor, `${at}decisions.value_minor`),
     },
     roi: ratio(d.valueMinor - e.committedMinor, e.committedMinor),
   };

@@ -21,7 +21,7 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { storeClosedOutcomes } from "../decisions/outcome-service";
 import { AppError } from "../errors/app-error";
-import { actualCountedSql, sumInSql, sumOutSql } from "../read-models/counted";
+import { actualMoneySql, sumInSql, sumOutSql } from "../read-models/counted";
 import {
   currentAmounts,
   displayList,
@@ -111,8 +111,10 @@ export async function findAgentsEconomics(db: TDbOrTx, call: TEconomicsCall): Pr
       from: period.from,
       to: period.to,
       business_id: businessId,
-      agents: agents.map((agent, i) => agentDto(agent, withMoney(list[i]!, listed.slice(i * per, (i + 1) * per)))),
-      totals: toFigures(withMoney(totals, fromComponents(shown.amounts))),
+      agents: agents.map((agent, i) =>
+        agentDto(agent, withMoney(list[i]!, listed.slice(i * per, (i + 1) * per)), `agents.${i}.`),
+      ),
+      totals: toFigures(withMoney(totals, fromComponents(shown.amounts)), "totals."),
     },
     fx: shown.fx,
   };
@@ -171,12 +173,12 @@ async function oneAgent(
   };
 }
 
-function agentDto(agent: TAgentRow, economics: TEconomics): TAgentEconomics {
+function agentDto(agent: TAgentRow, economics: TEconomics, at = ""): TAgentEconomics {
   return {
     agent_id: agent.id,
     name: agent.name,
     status: agent.status as TAgentEconomics["status"],
-    ...toFigures(economics),
+    ...toFigures(economics, at),
   };
 }
 
@@ -241,7 +243,7 @@ export async function loadEconomics(
   const changeBusiness = businessId ? Prisma.sql`AND c.business_id = ${businessId}::uuid` : Prisma.empty;
   const decisionBusiness = businessId ? Prisma.sql`AND d.business_id = ${businessId}::uuid` : Prisma.empty;
   const attributedWhere = Prisma.sql`${eventScopeSql("e", ownerId, scope)} AND e.agent_id = ANY(${ids}::uuid[])
-    AND ${actualCountedSql("e")} AND e.occurred_on BETWEEN ${daySql(period.from)} AND ${daySql(period.to)}`;
+    AND ${actualMoneySql("e")} AND e.occurred_on BETWEEN ${daySql(period.from)} AND ${daySql(period.to)}`;
 
   const [approvals, denials, changes, attributed, decisions, snapshots] = await Promise.all([
     db.$queryRaw<Array<{ agent_id: string; status: string; currency: string | null; count: unknown; amount: unknown }>>`

@@ -102,7 +102,7 @@ export async function recordAgentDecisionInTx(tx: TTx, caller: TCaller, input: T
       agent_id: input.agentId,
       event_id: event.id,
       title: input.title,
-      amount_minor: toJsonAmount(input.amountMinor),
+      amount_minor: toJsonAmount(input.amountMinor, "amount_minor"),
       currency: input.currency,
       occurred_on: input.occurredOn,
       ...(input.expected ? { expected: input.expected } : {}),
@@ -186,7 +186,7 @@ export function expectationOf(row: AgentDecision): TDecisionExpectation | null {
   if (row.expectedMetric === null || row.expectedDeltaMinor === null || row.expectedCurrency === null) return null;
   return {
     metric: row.expectedMetric as TDecisionMetric,
-    delta_minor: toJsonAmount(row.expectedDeltaMinor),
+    delta_minor: toJsonAmount(row.expectedDeltaMinor, "expected.delta_minor"),
     currency: row.expectedCurrency,
     window_days: (row.expectedWindowDays ?? 30) as TDecisionExpectation["window_days"],
   };
@@ -199,7 +199,7 @@ export function toDecisionDto(row: AgentDecision): TAgentDecision {
     ...toScopeDto(row),
     title: row.title,
     rationale: row.rationale,
-    amount_minor: toJsonAmount(row.amountMinor),
+    amount_minor: toJsonAmount(row.amountMinor, "amount_minor"),
     currency: row.currency,
     occurred_on: utcDayOf(row.occurredOn),
     expected: expectationOf(row),

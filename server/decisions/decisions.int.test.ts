@@ -434,13 +434,10 @@ describe("POST /v1/agent-decisions", () => {
     await decide({ amount_minor: 77_00, currency: "EUR", occurred_on: "2026-05-02" });
     const after = await summary();
     expect(after.net_minor).toBe(before.net_minor);
-    expect(after.events_counted).toBe(before.events_counted + 1);
-    expect(after.by_type).toContainEqual({
-      type: "agent_action",
-      direction: null,
-      amount_minor: expect.any(Number),
-      count: expect.any(Number),
-    });
+    // K4 (pinned-wave3 §1.4): nor in its types or its count.
+    expect(after.events_counted).toBe(before.events_counted);
+    expect(after.by_type).toEqual(before.by_type);
+    expect(after.by_type.map((row: { type: string }) => row.type)).not.toContain("agent_action");
   });
 });
 

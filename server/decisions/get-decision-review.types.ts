@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZIdParam } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
 import { ZDecisionOutcome } from "./decision.schema";
@@ -12,7 +13,8 @@ export const OUTCOME_RULES =
   "The first read that finds an outcome measured or inconclusive stores it (measured_at) and every later read answers " +
   "the stored outcome. verdict (measured, with an expectation): as_expected when |variance| × 10 ≤ |expected_delta| " +
   "(expected 0: variance 0); else better when variance > 0 for revenue and net or < 0 for outflow and ad_spend, " +
-  "otherwise worse. Amounts are in base_currency.";
+  "otherwise worse. Amounts are in base_currency. " +
+  AMOUNT_RANGE_RULE;
 
 export const getDecisionReviewMeta: TProcedureMeta = {
   openapi: {

@@ -227,7 +227,7 @@ function storedFigures(stored: DecisionOutcome): TFigures {
 }
 
 function toOutcomeDto(row: AgentDecision, figures: TFigures): TDecisionOutcome {
-  const amount = (value: bigint | null) => (value === null ? null : toJsonAmount(value));
+  const amount = (value: bigint | null, field: string) => (value === null ? null : toJsonAmount(value, field));
   return {
     decision_id: row.id,
     agent_id: row.agentId,
@@ -237,11 +237,11 @@ function toOutcomeDto(row: AgentDecision, figures: TFigures): TDecisionOutcome {
     status: figures.status,
     metric: figures.metric,
     window: figures.window,
-    baseline_minor: toJsonAmount(figures.baselineMinor),
-    actual_minor: toJsonAmount(figures.actualMinor),
-    delta_minor: toJsonAmount(figures.deltaMinor),
-    expected_delta_minor: amount(figures.expectedDeltaMinor),
-    variance_minor: amount(figures.varianceMinor),
+    baseline_minor: toJsonAmount(figures.baselineMinor, "baseline_minor"),
+    actual_minor: toJsonAmount(figures.actualMinor, "actual_minor"),
+    delta_minor: toJsonAmount(figures.deltaMinor, "delta_minor"),
+    expected_delta_minor: amount(figures.expectedDeltaMinor, "expected_delta_minor"),
+    variance_minor: amount(figures.varianceMinor, "variance_minor"),
     verdict: figures.verdict,
     coverage: figures.coverage,
     measured_at: figures.measuredAt?.toISOString() ?? null,

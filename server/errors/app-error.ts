@@ -30,6 +30,12 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, message: "The request body is too large." },
   unsupported_media_type: { status: 415, message: "Unsupported media type." },
   allocation_sum_invalid: { status: 422, message: "Allocation shares must sum to exactly 10000 bps." },
+  // Additive (issue 32, pinned-wave3 §1.4): an aggregate's or a simulation's exact result does
+  // not fit a JSON number; details.field names it. Never rounded, never a 500.
+  amount_out_of_range: {
+    status: 422,
+    message: "A figure of this answer is beyond the exact integer range ±(2^53 − 1) minor units.",
+  },
   capacity_exceeded: { status: 422, message: "Usage exceeds the subscription's capacity." },
   currency_mismatch: { status: 422, message: "The amounts must share a currency." },
   currency_unsupported: { status: 422, message: "The rate source does not cover this currency." },

@@ -9,7 +9,7 @@ import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { convertMany, convertManySettled } from "./fx-service";
 import { ZFxInfo, type TFxInfo } from "./fx.schema";
-import { exactMinorOrNull } from "./money";
+import { exactMinorOrNull, isExactMinor } from "./money";
 import { ZCurrency } from "../shared/schemas";
 
 export const ZBaseAmountFields = z.object({
@@ -28,11 +28,52 @@ export const ZBaseAmountFields = z.object({
 
 export type TBaseAmount = { base_amount_minor: number | null; base_currency: string; fx: TFxInfo };
 
-/** Minor units leave as JSON integers; a value JSON cannot carry exactly is an error, never rounded. */
-export function toJsonAmount(value: bigint): number {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new AppError("internal_error", "An amount is beyond the exact JSON integer range.");
-  return number;
+/**
+ * A figure of an answer whose exact value a JSON number cannot carry: 422 amount_out_of_range,
+ * `details.field` naming it (its dot-separated path in the answer's data, e.g.
+ * `run_rate.in_minor`, `days.3.balance_committed_minor`). Individual amounts are refused at write
+ * time, but sums of many (an aggregate, a simulation) can still pass ±(2^53 − 1).
+ */
+export class AmountOutOfRangeError extends AppError {
+  constructor(readonly field: string) {
+    super(
+      "amount_out_of_range",
+      `The figure ${field} is beyond ±(2^53 − 1) = ±9,007,199,254,740,991 minor units, the largest amount shown exactly, ` +
+        "so it is not shown rather than rounded.",
+      { details: { field } },
+    );
+  }
+}
+
+/**
+ * The description text of the one error of a figure too large to show exactly (pinned-wave3
+ * §1.4), for every aggregate (and the events' totals).
+ */
+export const AMOUNT_RANGE_RULE =
+  "A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 " +
+  "amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a " +
+  "rounded number.";
+
+/**
+ * A part of an answer that another read model computes (the business context's summary and
+ * forecast): a figure of it beyond the exact range is named within `at`, the part's field.
+ */
+export async function amountsWithin<T>(at: string, part: Promise<T>): Promise<T> {
+  try {
+    return await part;
+  } catch (error) {
+    if (error instanceof AmountOutOfRangeError) throw new AmountOutOfRangeError(`${at}.${error.field}`);
+    throw error;
+  }
+}
+
+/**
+ * Minor units leave as JSON integers: THE place a bigint becomes a JSON number. A value JSON
+ * cannot carry exactly is refused (AmountOutOfRangeError naming `field`), never rounded.
+ */
+export function toJsonAmount(value: bigint, field: string): number {
+  if (!isExactMinor(value)) throw new AmountOutOfRangeError(field);
+  return Number(value);
 }
 
 export async function baseCurrencyOf(db: TDbOrTx, ownerId: string): Promise<string> {

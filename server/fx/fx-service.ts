@@ -13,7 +13,7 @@ import { daysBetween, todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
 import type { TFxInfo, TFxRates } from "./fx.schema";
-import { AmountRangeError, convertBetween, crossRate } from "./money";
+import { AmountRangeError, convertBetween, convertExact, crossRate } from "./money";
 import { getFxProvider } from "./providers";
 import { identityFx } from "./providers/identity";
 import type { TFxProvider } from "./providers/types";
@@ -140,6 +140,19 @@ export async function convertMany(db: TDbOrTx, items: TConvertInput[], options: 
   return items.map((item, i) => {
     const fx = rates[i]!;
     return { amountMinor: convertBetween(item.amountMinor, item.from, item.to, fx.rate), fx };
+  });
+}
+
+/**
+ * The same for read models, which sum what they convert: each result exact whatever its size,
+ * never refused here. A figure of their answer beyond the exact range is refused where it
+ * leaves as JSON (toJsonAmount: 422 amount_out_of_range naming it), not as a 400 on an input.
+ */
+export async function convertManyExact(db: TDbOrTx, items: TConvertInput[], options: TFxOptions = {}): Promise<TConverted[]> {
+  const rates = await resolveRates(db, items, options);
+  return items.map((item, i) => {
+    const fx = rates[i]!;
+    return { amountMinor: convertExact(item.amountMinor, item.from, item.to, fx.rate), fx };
   });
 }
 

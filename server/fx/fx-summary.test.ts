@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TFxInfo } from "./fx.schema";
 import { buildFxSummary } from "./fx-summary";
+import { divideHalfEven } from "./money";
 
 const fx = (over: Partial<TFxInfo>): TFxInfo => ({
   rate: "1.00000000",
@@ -67,5 +69,39 @@ describe("buildFxSummary", () => {
       ],
     });
     expect(summary.estimated_share).toBe(0.3333);
+  });
+});
+
+describe("estimated_share (pinned-wave3 §1.4)", () => {
+  const conversion = fc.record({
+    from: fc.constantFrom("EUR", "USD", "GBP"),
+    kind: fc.constantFrom("current" as const, "snapshot" as const),
+    identity: fc.boolean(),
+    amountMinor: fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+  });
+
+  it("is |amounts at a current rate| / |all amounts| in the base, 0 when there are none, 1 in another display currency", () => {
+    fc.assert(
+      fc.property(fc.array(conversion, { maxLength: 20 }), fc.boolean(), (items, otherDisplay) => {
+        const conversions = items.map((c) => ({
+          from: c.from,
+          fx: fx({ kind: c.kind, source: c.identity ? "identity" : "ecb" }),
+          amountMinor: c.amountMinor,
+        }));
+        const { fx: summary } = buildFxSummary({
+          baseCurrency: "EUR",
+          today: "2026-11-22",
+          conversions,
+          ...(otherDisplay ? { displayCurrency: "USD", displayFx: fx({ rate: "1.08420000" }) } : {}),
+        });
+        const abs = (v: bigint) => (v < 0n ? -v : v);
+        const all = items.reduce((sum, c) => sum + abs(c.amountMinor), 0n);
+        const estimated = items
+          .filter((c) => c.kind === "current" && !c.identity)
+          .reduce((sum, c) => sum + abs(c.amountMinor), 0n);
+        const expected = otherDisplay ? 1 : all === 0n ? 0 : Number(divideHalfEven(estimated * 10_000n, all)) / 10_000;
+        expect(summary.estimated_share).toBe(expected);
+      }),
+    );
   });
 });

@@ -3,8 +3,8 @@
 import { todayUtc } from "../../lib/days";
 import type { TDbOrTx } from "../db/client";
 import type { TFxInfo, TFxSummary, TFxUsed } from "./fx.schema";
-import { convertMany, type TFxOptions } from "./fx-service";
-import { divideHalfEven } from "./money";
+import { resolveRates, type TFxOptions } from "./fx-service";
+import { convertExact, divideHalfEven } from "./money";
 
 export type TSummaryConversion = {
   /** The original currency. */
@@ -99,7 +99,8 @@ export function buildFxSummary(input: TFxSummaryInput): { fx: TFxSummary; fx_use
 
 /**
  * Amounts in the base currency shown in `displayCurrency` (query display_currency=…): each
- * converted at today's (current) rate, rounded per amount (money.ts rule). One rate lookup.
+ * converted at today's (current) rate, rounded per amount (money.ts rule), exact whatever its
+ * size (the answer refuses a figure beyond the exact range when it leaves). One rate lookup.
  */
 export async function toDisplayCurrency(
   db: TDbOrTx,
@@ -108,14 +109,11 @@ export async function toDisplayCurrency(
 ): Promise<{ amounts: bigint[]; fx: TFxInfo }> {
   const today = options.today ?? todayUtc();
   const pair = { from: input.baseCurrency, to: input.displayCurrency, on: today, kind: "current" as const };
-  // Converting a zero-length list still resolves the rate, so an unsupported currency is refused.
-  const converted = await convertMany(
-    db,
-    [{ ...pair, amountMinor: 0n }, ...input.amounts.map((amountMinor) => ({ ...pair, amountMinor }))],
-    {
-      ...options,
-      today,
-    },
-  );
-  return { amounts: converted.slice(1).map((c) => c.amountMinor), fx: converted[0]!.fx };
+  // The one rate, resolved once (even for no amount, so an unsupported currency is refused), then
+  // each amount converted with it (a forecast shows thousands: each day's figures).
+  const [fx] = await resolveRates(db, [pair], { ...options, today });
+  return {
+    amounts: input.amounts.map((amountMinor) => convertExact(amountMinor, pair.from, pair.to, fx!.rate)),
+    fx: fx!,
+  };
 }

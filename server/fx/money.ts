@@ -147,10 +147,15 @@ export function convertMinor(amountMinor: bigint, fromDigits: number, toDigits: 
 
 /**
  * Converts between two currency codes: THE conversion every path uses (writes, ingest,
- * reads, the base-currency change). A result beyond ±(2^53 − 1) throws AmountRangeError.
+ * reads, the base-currency change). Exact whatever its size (a bigint).
  */
+export function convertExact(amountMinor: bigint, from: string, to: string, rate: string): bigint {
+  return from === to ? amountMinor : convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+}
+
+/** convertExact for an amount to store or show as it is: a result beyond ±(2^53 − 1) throws AmountRangeError. */
 export function convertBetween(amountMinor: bigint, from: string, to: string, rate: string): bigint {
-  const converted = from === to ? amountMinor : convertMinor(amountMinor, currencyDigits(from), currencyDigits(to), rate);
+  const converted = convertExact(amountMinor, from, to, rate);
   if (!isExactMinor(converted)) throw new AmountRangeError(amountMinor, from, to);
   return converted;
 }

@@ -7,7 +7,8 @@
 // Money kinds ask the read model for the goal's currency as display currency, so current_minor
 // compares with the target in one currency. ratio = current / target (§1.4); runway not burning
 // → 1, unknown → null. A rate the conversion needs that is missing (422 fx_unavailable,
-// currency_unsupported) makes the progress null: a goal always reads.
+// currency_unsupported), or a figure beyond the exact range (422 amount_out_of_range), makes
+// the progress null: a goal always reads.
 //
 // Decided where the pin is silent:
 // - A project has no cash (§2.6): a project's save goal counts its business's pool (as free
@@ -36,8 +37,8 @@ type TGoalRow = Pick<
   "businessId" | "projectId" | "personal" | "kind" | "targetAmountMinor" | "currency" | "targetDays" | "createdAt"
 >;
 
-/** The read models' errors that mean "no rate to convert with": the progress is unknown, not a failure. */
-const UNCONVERTIBLE = new Set(["fx_unavailable", "currency_unsupported"]);
+/** The read models' errors that mean "no figure to show" (no rate to convert with, a sum beyond the exact range): the progress is unknown, not a failure. */
+const UNCONVERTIBLE = new Set(["fx_unavailable", "currency_unsupported", "amount_out_of_range"]);
 
 /** A goal's scope as the read models take it (a goal always has one: never the whole owner). */
 export type TGoalScope = Exclude<TReadScope, { kind: "owner" }>;

@@ -69,7 +69,7 @@ export const ZGoal = z
     status: ZGoalStatus.describe("Moves only when the owner moves it: active ↔ achieved, active ↔ abandoned."),
     progress: ZGoalProgress.nullable().describe(
       "Computed on read from the read models; null when a rate the conversion needs is missing (fx_unavailable, " +
-        "currency_unsupported).",
+        "currency_unsupported) or the figure is beyond the exact integer range (amount_out_of_range).",
     ),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
 import { ZEventFiltersQuery, ZEventTotals } from "./event.schema";
 
@@ -14,7 +15,8 @@ export const findEventTotalsMeta: TProcedureMeta = {
       "from, to), over all pages. They count as the Overview counts: actual events that are confirmed and not " +
       "reconciled, at their frozen base amounts; money in = revenue and refunds of a cost, out = expense, ad_spend, " +
       "recurring and planned expense, refunds of revenue; other types count in neither. Matching rows left out " +
-      "(voided, reconciled, planned) are counted in not_counted.",
+      "(voided, reconciled, planned) are counted in not_counted. " +
+      AMOUNT_RANGE_RULE,
   },
 };
 export const ZFindEventTotalsRequest = ZEventFiltersQuery;

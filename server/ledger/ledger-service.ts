@@ -16,7 +16,7 @@ import { PLAIN_VALUES } from "../db/value-form";
 import { AppError } from "../errors/app-error";
 import { convertAmount, convertManySettled } from "../fx/fx-service";
 import { lockBaseCurrency } from "../fx/rebase-owner";
-import { exactMinorOrNull } from "../fx/money";
+import { toJsonAmount } from "../fx/base-amounts";
 import { loadOwnerDay } from "../shared/owner-today";
 import { resolveScope, type TScope } from "../shared/scope";
 import { createSubscription } from "../subscriptions/subscription-service";
@@ -313,19 +313,12 @@ export async function findEventTotals(db: TDbOrTx, ownerId: string, filters: TEv
   const outMinor = BigInt(row!.out_minor);
   return {
     base_currency: owner.baseCurrency,
-    in_minor: exactTotal(inMinor, "in_minor"),
-    out_minor: exactTotal(outMinor, "out_minor"),
-    net_minor: exactTotal(inMinor - outMinor, "net_minor"),
+    in_minor: toJsonAmount(inMinor, "in_minor"),
+    out_minor: toJsonAmount(outMinor, "out_minor"),
+    net_minor: toJsonAmount(inMinor - outMinor, "net_minor"),
     counted: row!.counted,
     not_counted: row!.total - row!.counted,
   };
-}
-
-/** A total beyond the exact JSON range is refused rather than rounded (never reached by real books). */
-function exactTotal(value: bigint, field: string): number {
-  const exact = exactMinorOrNull(value);
-  if (exact === null) throw new AppError("internal_error", `The ${field} total is beyond the exact integer range.`);
-  return exact;
 }
 
 /** How many events the filters match (the CSV export checks its bound before reading any). */

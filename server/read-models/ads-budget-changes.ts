@@ -57,7 +57,8 @@ export async function findAccountBudgetChanges(
       id: row.id,
       campaign_id: row.campaign_id,
       status: row.status,
-      new_daily_budget_minor: toJsonAmount(row.new_daily_budget_minor),
+      // One stored amount, refused at write time beyond the exact range: never out of range here.
+      new_daily_budget_minor: toJsonAmount(row.new_daily_budget_minor, "budget_changes.new_daily_budget_minor"),
       currency: row.currency.trim(),
       effective_on: utcDayOf(row.effective_on),
     });

@@ -1,5 +1,6 @@
 // The ads answer (pinned-wave2 §2.8), shared by GET /v1/ads and GET /v1/businesses/{id}/ads.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZCurrency, ZStoredDate, ZTimestamp, ZUuid } from "../shared/schemas";
 import {
   PERIOD_RULES,
@@ -145,4 +146,6 @@ export const ADS_RULES =
   "amount (accounts, campaigns, days) item by item at the same rate: they add up exactly in the base currency only; cpc " +
   "is computed from the converted spend. Envelope: fx (FxSummary), coverage (ads), provenance_summary. A missing rate " +
   "answers 422 fx_unavailable, an uncovered currency 422 currency_unsupported. " +
+  AMOUNT_RANGE_RULE +
+  " " +
   PERIOD_RULES;

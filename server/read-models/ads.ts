@@ -221,8 +221,8 @@ export async function getAds(
       ...days.map((d) => d.value),
     ]),
   );
-  let at = 0;
-  const next = () => listed[at++]!;
+  let cursor = 0;
+  const next = () => listed[cursor++]!;
 
   let impressionsTotal = 0n;
   let clicksTotal = 0n;
@@ -241,29 +241,30 @@ export async function getAds(
     );
     const cpc = costPerClick(spend, clicks);
     // In the order they were listed: the campaigns, then the days.
-    const campaignList = campaigns.map((c) => {
+    const at = `accounts.${index}`;
+    const campaignList = campaigns.map((c, i) => {
       const last = own.find((s) => s.campaign_id === c.campaign_id);
       return {
         campaign_id: c.campaign_id!,
-        spend_minor: toMinor(next()),
-        impressions: toMinor(toBigInt(c.impressions)),
-        clicks: toMinor(toBigInt(c.clicks)),
+        spend_minor: toMinor(next(), `${at}.campaigns.${i}.spend_minor`),
+        impressions: toMinor(toBigInt(c.impressions), `${at}.campaigns.${i}.impressions`),
+        clicks: toMinor(toBigInt(c.clicks), `${at}.campaigns.${i}.clicks`),
         last_signal: last ? { code: last.code, occurred_at: last.occurred_at.toISOString() } : null,
       };
     });
-    const daily = days.map((d) => ({ date: d.date, spend_minor: toMinor(next()) }));
+    const daily = days.map((d, i) => ({ date: d.date, spend_minor: toMinor(next(), `${at}.daily.${i}.spend_minor`) }));
     return {
       platform: account.platform,
       account_id: account.accountId,
       business_id: account.businessId,
       integration_id: account.integrationId,
       integration_status: account.integrationId ? integrationStatus(statusOf.get(account.integrationId)) : null,
-      spend_minor: toMinor(spend),
+      spend_minor: toMinor(spend, `${at}.spend_minor`),
       currencies: (currenciesOf.get(account.key) ?? []).map((c) => c.currency!).sort(),
-      impressions: toMinor(impressions),
-      clicks: toMinor(clicks),
+      impressions: toMinor(impressions, `${at}.impressions`),
+      clicks: toMinor(clicks, `${at}.clicks`),
       ctr: clickThroughRate(clicks, impressions),
-      cpc_minor: cpc === null ? null : toMinor(cpc),
+      cpc_minor: cpc === null ? null : toMinor(cpc, `${at}.cpc_minor`),
       daily,
       campaigns: campaignList,
       signals: own.slice(0, ADS_SIGNALS_LIMIT).map((s) => ({
@@ -296,11 +297,11 @@ export async function getAds(
       from,
       to,
       totals: {
-        spend_minor: toMinor(totalSpend),
-        impressions: toMinor(impressionsTotal),
-        clicks: toMinor(clicksTotal),
+        spend_minor: toMinor(totalSpend, "totals.spend_minor"),
+        impressions: toMinor(impressionsTotal, "totals.impressions"),
+        clicks: toMinor(clicksTotal, "totals.clicks"),
         ctr: clickThroughRate(clicksTotal, impressionsTotal),
-        cpc_minor: totalCpc === null ? null : toMinor(totalCpc),
+        cpc_minor: totalCpc === null ? null : toMinor(totalCpc, "totals.cpc_minor"),
       },
       accounts: accountList,
     },

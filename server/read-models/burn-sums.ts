@@ -4,7 +4,7 @@
 // recurring and planned costs are K7 commitments already).
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { actualCountedSql, actualUncountedSinceSql, directionSql } from "./counted";
+import { actualMoneySql, actualUncountedSinceSql, directionSql, movesMoneySql } from "./counted";
 import { toBigInt } from "./display";
 import { daySql } from "./period";
 import { eventScopeSql, type TReadScope } from "./scope";
@@ -15,11 +15,11 @@ export function runRateOutSql(alias: string): Prisma.Sql {
   return Prisma.sql`(${a}.type IN ('ad_spend', 'expense') OR (${a}.type = 'refund' AND ${a}.direction = 'out'))`;
 }
 
-/** Where a window's rows are: the scope's counted actuals with occurred_on in [first from, last to]. */
+/** Where a window's rows are: the scope's counted actuals that move money (K3, K4) with occurred_on in [first from, last to]. */
 export function windowsWhereSql(ownerId: string, scope: TReadScope, windows: ReadonlyArray<{ from: string; to: string }>) {
   const first = windows.reduce((min, w) => (w.from < min ? w.from : min), windows[0]!.from);
   const last = windows.reduce((max, w) => (w.to > max ? w.to : max), windows[0]!.to);
-  return Prisma.sql`${eventScopeSql("e", ownerId, scope)} AND ${actualCountedSql("e")}
+  return Prisma.sql`${eventScopeSql("e", ownerId, scope)} AND ${actualMoneySql("e")}
        AND e.occurred_on BETWEEN ${daySql(first)} AND ${daySql(last)}`;
 }
 
@@ -43,7 +43,7 @@ export function actualPartsSql(
   const last = windows.reduce((max, w) => (w.to > max ? w.to : max), windows[0]!.to);
   return [
     Prisma.sql`${where} AND e.created_at < ${knownAt}`,
-    Prisma.sql`${eventScopeSql("e", ownerId, scope)} AND ${actualUncountedSinceSql("e", knownAt)}
+    Prisma.sql`${eventScopeSql("e", ownerId, scope)} AND ${actualUncountedSinceSql("e", knownAt)} AND ${movesMoneySql("e")}
          AND e.occurred_on BETWEEN ${daySql(first)} AND ${daySql(last)}`,
   ];
 }

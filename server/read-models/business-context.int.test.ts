@@ -12,7 +12,7 @@ import { businessGrant, createdData, seedAgent, seedIntegration, type TSeedOwner
 import { ingestEvents } from "../ingest/ingest-service";
 import { openOwnerSession } from "../sessions/session-service";
 import { fixedClock } from "../shared/clock";
-import { monthlyCost, mergeFxSummaries } from "./business-context";
+import { monthlyCost } from "./business-context";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
 const TODAY = "2026-05-10";
@@ -284,7 +284,14 @@ describe("GET /v1/businesses/{id}/context", () => {
       expect(data.free_capital_30d_minor).toBe(free.data.free_capital_minor);
       expect(data.runway).toEqual(summary.data.runway);
       expect(data.upcoming_7_days).toEqual(forecast.data.items.filter((i: any) => i.date <= addDays(TODAY, 6)));
-      expect(context.fx).toEqual(mergeFxSummaries([summary.fx, forecast.fx, free.fx, context.fx]));
+      // One FxSummary over every part's conversions: their sources and currencies, the oldest
+      // current rate, and the share of the parts' amounts at a current rate (all of it in USD).
+      const parts = [summary.fx, forecast.fx, free.fx];
+      expect(context.fx.currencies).toEqual(expect.arrayContaining([...new Set(parts.flatMap((p) => p.currencies))]));
+      expect(context.fx.display_currency).toBe(summary.fx.display_currency);
+      expect(context.fx.as_of <= parts.reduce((oldest, p) => (p.as_of < oldest ? p.as_of : oldest), "9999")).toBe(true);
+      if (query) expect(context.fx.estimated_share).toBe(1);
+      else expect(context.fx.estimated_share).toBeGreaterThan(0);
       if (!query) {
         // The known ledger in the base: 80 000 in, 30 000 out over the last 30 days.
         expect(data.summary_30d).toEqual({ net_revenue_minor: 80_000, outflow_minor: 30_000, net_minor: 50_000 });

@@ -13,8 +13,8 @@ import { addDays } from "../../lib/days";
 import { toAlertDto } from "../alerts/alert-service";
 import type { TDbOrTx } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { amountsWithin } from "../fx/base-amounts";
 import { divideHalfEven } from "../fx/money";
-import type { TFxSummary } from "../fx/fx.schema";
 import { buildFxSummary } from "../fx/fx-summary";
 import type { TClock } from "../shared/clock";
 import type { TBillingInterval } from "./commitments-calendar";
@@ -50,25 +50,6 @@ export function monthlyCost(baseAmountMinor: bigint, interval: TBillingInterval)
     case "year":
       return divideHalfEven(baseAmountMinor, 12n);
   }
-}
-
-/**
- * One FxSummary for a document made of several aggregates: the oldest as_of, stale when any
- * part is, the union of the sources and of the currencies, and the largest estimated share
- * (the parts are not one sum, so no weighted share exists; the largest bounds them all).
- */
-export function mergeFxSummaries(parts: readonly TFxSummary[]): TFxSummary {
-  const first = parts[0]!;
-  const sources = [...new Set(parts.flatMap((p) => p.source.split(",")).filter((s) => s !== "identity"))].sort();
-  return {
-    base_currency: first.base_currency,
-    display_currency: first.display_currency,
-    as_of: parts.reduce((oldest, p) => (p.as_of < oldest ? p.as_of : oldest), first.as_of),
-    source: sources.length > 0 ? sources.join(",") : "identity",
-    stale: parts.some((p) => p.stale),
-    currencies: [...new Set(parts.flatMap((p) => p.currencies))].sort(),
-    estimated_share: Math.max(...parts.map((p) => p.estimated_share)),
-  };
 }
 
 /** The grant resources that cover the business as a whole (a project grant covers only its project). */
@@ -129,9 +110,17 @@ export async function getBusinessContext(
       select: { id: true, provider: true, status: true, lastSyncAt: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
-    getFinancialSummary(db, day, scope, { ...resolvePeriod({}, today), displayCurrency }, { burnFlows }),
-    forecastOf(db, day, scope, horizon, displayCurrency, { runRateFlows: burnFlows }),
-    freeCapitalOf(db, day, scope, freeCapitalWindow(CONTEXT_HORIZON_DAYS, today), displayCurrency),
+    // Built by the summary, forecast and free capital themselves: a figure of theirs beyond the
+    // exact range is named within the part of the context it makes.
+    amountsWithin(
+      "summary_30d",
+      getFinancialSummary(db, day, scope, { ...resolvePeriod({}, today), displayCurrency }, { burnFlows }),
+    ),
+    amountsWithin("forecast_30d_totals", forecastOf(db, day, scope, horizon, displayCurrency, { runRateFlows: burnFlows })),
+    amountsWithin(
+      "free_capital_30d_minor",
+      freeCapitalOf(db, day, scope, freeCapitalWindow(CONTEXT_HORIZON_DAYS, today), displayCurrency),
+    ),
     db.subscription.findMany({
       where: { ownerId: day.ownerId, businessId: scope.businessId, status: "active" },
       select: { id: true, name: true, amountMinor: true, currency: true, billingInterval: true },
@@ -180,14 +169,22 @@ export async function getBusinessContext(
       a.monthly === b.monthly ? a.s.name.localeCompare(b.s.name) || a.s.id.localeCompare(b.s.id) : a.monthly > b.monthly ? -1 : 1,
     )
     .slice(0, CONTEXT_TOP_SUBSCRIPTIONS);
-  const subscriptionsFx = buildFxSummary({
+  // One FxSummary for the whole document, by the rules of every aggregate (pinned-wave3 §1.4):
+  // estimated_share = |current-rate amounts| / |all amounts| over every part's components.
+  const fx = buildFxSummary({
     baseCurrency: day.baseCurrency,
     displayCurrency: summary.data.currency,
-    conversions: top.map(({ i }) => valued.conversions[i]!),
+    conversions: [
+      ...summary.fxBasis.conversions,
+      ...forecast.fxBasis.conversions,
+      ...freeCapital.fxBasis.conversions,
+      ...top.map(({ i }) => valued.conversions[i]!),
+    ],
+    displayFx: summary.fxBasis.displayFx,
     today: day.ratesOn,
   }).fx;
 
-  const limit = (value: bigint | null) => (value === null ? null : toMinor(value));
+  const limit = (value: bigint | null, field: string) => (value === null ? null : toMinor(value, field));
   const data: TBusinessContext = {
     currency: summary.data.currency,
     base_currency: summary.data.base_currency,
@@ -207,13 +204,13 @@ export async function getBusinessContext(
     },
     free_capital_30d_minor: freeCapital.data.free_capital_minor,
     runway: summary.data.runway,
-    top_subscriptions: top.map(({ s, monthly }) => ({
+    top_subscriptions: top.map(({ s, monthly }, i) => ({
       id: s.id,
       name: s.name,
-      amount_minor: toMinor(s.amountMinor),
+      amount_minor: toMinor(s.amountMinor, `top_subscriptions.${i}.amount_minor`),
       currency: s.currency,
       billing_interval: s.billingInterval as TBillingInterval,
-      monthly_base_minor: toMinor(monthly),
+      monthly_base_minor: toMinor(monthly, `top_subscriptions.${i}.monthly_base_minor`),
     })),
     upcoming_7_days: forecast.data.items.filter((item) => item.date <= upcomingEnd),
     open_alerts: alerts.map(toAlertDto),
@@ -221,16 +218,16 @@ export async function getBusinessContext(
     integrations: integrations
       .filter((i) => i.status !== "disconnected")
       .map((i) => ({ id: i.id, provider: i.provider, status: i.status, last_sync_at: i.lastSyncAt?.toISOString() ?? null })),
-    agents: agents.map((agent) => ({
+    agents: agents.map((agent, i) => ({
       id: agent.id,
       name: agent.name,
       status: agent.status as "active" | "suspended",
-      grants: agent.grants.map((grant) => ({
+      grants: agent.grants.map((grant, j) => ({
         scope: grant.scope,
         resource: grant.resource,
         level: grant.level as "recommend" | "execute",
-        daily_limit_minor: limit(grant.dailyLimitMinor),
-        monthly_limit_minor: limit(grant.monthlyLimitMinor),
+        daily_limit_minor: limit(grant.dailyLimitMinor, `agents.${i}.grants.${j}.daily_limit_minor`),
+        monthly_limit_minor: limit(grant.monthlyLimitMinor, `agents.${i}.grants.${j}.monthly_limit_minor`),
         currency: grant.currency,
         over_limit: grant.overLimit as "approval" | "deny",
       })),
@@ -238,7 +235,7 @@ export async function getBusinessContext(
   };
   return {
     data,
-    fx: mergeFxSummaries([summary.fx, forecast.fx, freeCapital.fx, subscriptionsFx]),
+    fx,
     coverage: envelopeOf(coverage, COVERAGE_DOMAINS),
   };
 }

@@ -141,8 +141,14 @@ export async function cashPositionsByBusiness(
   return { owner: positionOf(snapshots), businesses };
 }
 
-/** The Cash shape, with the amount already in the display currency when one was asked. */
-export function toCashDto(position: TCashPosition | null, displayAmountMinor?: bigint): TCash {
+/**
+ * The Cash shape, with the amount already in the display currency when one was asked; `at` is
+ * the field's name in the answer ("cash", "starting_cash"), naming it when beyond the exact range.
+ */
+export function toCashDto(position: TCashPosition | null, displayAmountMinor: bigint | undefined, at: string): TCash {
   if (!position) return null;
-  return { amount_minor: toMinor(displayAmountMinor ?? position.amountMinor), as_of: position.asOf.toISOString() };
+  return {
+    amount_minor: toMinor(displayAmountMinor ?? position.amountMinor, `${at}.amount_minor`),
+    as_of: position.asOf.toISOString(),
+  };
 }

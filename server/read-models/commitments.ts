@@ -277,28 +277,30 @@ export function commitmentTotals(items: readonly TCommitment[]) {
 /**
  * The CommitmentItem list of commitments in date order (base_amount_minor stays in the base
  * currency: a breakdown). A campaign's ad budget days become ONE item where its first day falls:
- * from, to, its days' sums, and the budget (and change) of its last day.
+ * from, to, its days' sums, and the budget (and change) of its last day. `at` is the list's path
+ * in the answer ("items"), naming an amount beyond the exact range ("items.3.amount_minor").
  */
-export function toCommitmentItemDtos(items: readonly TCommitment[]): TCommitmentItem[] {
+export function toCommitmentItemDtos(items: readonly TCommitment[], at: string): TCommitmentItem[] {
   const answer: TCommitmentItem[] = [];
-  const campaigns = new Map<string, { dto: TCommitmentItem; amount: bigint; base: bigint }>();
+  const campaigns = new Map<string, { dto: TCommitmentItem; path: string; amount: bigint; base: bigint }>();
   for (const item of items) {
+    const path = `${at}.${answer.length}`;
     if (item.kind !== "ad_budget" || !item.campaign) {
-      answer.push(toCommitmentItemDto(item));
+      answer.push(toCommitmentItemDto(item, path));
       continue;
     }
     const key = `${item.campaign.integrationId}|${item.campaign.campaignId}|${item.currency}`;
     const seen = campaigns.get(key);
     if (!seen) {
       const dto = {
-        ...toCommitmentItemDto(item),
+        ...toCommitmentItemDto(item, path),
         from: item.date,
         to: item.date,
         campaign_id: item.campaign.campaignId,
         integration_id: item.campaign.integrationId,
-        daily_budget_minor: toMinor(item.amountMinor),
+        daily_budget_minor: toMinor(item.amountMinor, `${path}.daily_budget_minor`),
       };
-      campaigns.set(key, { dto, amount: item.amountMinor, base: item.baseAmountMinor });
+      campaigns.set(key, { dto, path, amount: item.amountMinor, base: item.baseAmountMinor });
       answer.push(dto);
       continue;
     }
@@ -307,24 +309,25 @@ export function toCommitmentItemDtos(items: readonly TCommitment[]): TCommitment
     Object.assign(seen.dto, {
       id: item.id,
       to: item.date,
-      amount_minor: toMinor(seen.amount),
-      base_amount_minor: toMinor(seen.base),
-      daily_budget_minor: toMinor(item.amountMinor),
+      amount_minor: toMinor(seen.amount, `${seen.path}.amount_minor`),
+      base_amount_minor: toMinor(seen.base, `${seen.path}.base_amount_minor`),
+      daily_budget_minor: toMinor(item.amountMinor, `${seen.path}.daily_budget_minor`),
     });
   }
   return answer;
 }
 
-function toCommitmentItemDto(item: TCommitment): TCommitmentItem {
+/** One commitment's CommitmentItem shape; `at` is its path in the answer ("items.3"). */
+function toCommitmentItemDto(item: TCommitment, at: string): TCommitmentItem {
   return {
     kind: item.kind,
     id: item.id,
     name: item.name,
     date: item.date,
     direction: item.direction,
-    amount_minor: toMinor(item.amountMinor),
+    amount_minor: toMinor(item.amountMinor, `${at}.amount_minor`),
     currency: item.currency,
-    base_amount_minor: toMinor(item.baseAmountMinor),
+    base_amount_minor: toMinor(item.baseAmountMinor, `${at}.base_amount_minor`),
     overdue: item.overdue,
     share_bps: item.shareBps,
   };

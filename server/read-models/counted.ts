@@ -19,6 +19,21 @@ export function commitmentCountedSql(alias: string): Prisma.Sql {
   return Prisma.raw(`${alias}.state = 'planned' AND ${countsInTotalsSql(alias)} AND ${alias}.fulfilled_by_event_id IS NULL`);
 }
 
+/**
+ * financial_events row `alias` moves money (K4: a direction, in or out). The others
+ * (subscription_change, agent_action) belong to SaaS metrics and to decisions and economics: no
+ * summary sums, counts, lists or weighs them (by_type, events_counted, fx.currencies,
+ * estimated_share; pinned-wave3 §1.4).
+ */
+export function movesMoneySql(alias: string): Prisma.Sql {
+  return Prisma.raw(`(${moneyDirectionSql(alias)}) IS NOT NULL`);
+}
+
+/** financial_events row `alias` is a counted actual that moves money (K3 and K4): what the money read models read. */
+export function actualMoneySql(alias: string): Prisma.Sql {
+  return Prisma.sql`${actualCountedSql(alias)} AND ${movesMoneySql(alias)}`;
+}
+
 /** 'in', 'out' or NULL: where the money of financial_events row `alias` goes. */
 export function directionSql(alias: string): Prisma.Sql {
   return Prisma.raw(`(${moneyDirectionSql(alias)})`);

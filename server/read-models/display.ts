@@ -12,7 +12,7 @@
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { toJsonAmount } from "../fx/base-amounts";
-import { convertMany } from "../fx/fx-service";
+import { convertManyExact } from "../fx/fx-service";
 import type { TFxInfo, TFxSummary, TFxUsed } from "../fx/fx.schema";
 import { buildFxSummary, toDisplayCurrency, type TSummaryConversion } from "../fx/fx-summary";
 import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
@@ -29,7 +29,7 @@ export function toBigInt(value: unknown): bigint {
   return BigInt(String(value));
 }
 
-/** Minor units as a JSON integer (beyond ±(2^53 − 1): internal_error, never rounded). */
+/** Minor units as a JSON integer; beyond ±(2^53 − 1): 422 amount_out_of_range naming the field, never rounded. */
 export const toMinor = toJsonAmount;
 
 export type TSnapshotRow = { currency: string; rate: string; as_of: string; source: string; stale: boolean; weight: unknown };
@@ -106,8 +106,9 @@ export type TCurrentItem = { amountMinor: bigint; currency: string };
 
 /**
  * Records valued at today's current rate, each converted once, half even (one rate lookup for
- * all). Answers the base amounts in order and the conversions for buildFxSummary.
- * fx_unavailable / currency_unsupported (422) when a rate is missing.
+ * all). Answers the base amounts in order, exact whatever their size (the answer refuses a
+ * figure beyond the exact range when it leaves, toMinor), and the conversions for
+ * buildFxSummary. fx_unavailable / currency_unsupported (422) when a rate is missing.
  */
 export async function currentAmounts(
   db: TDbOrTx,
@@ -115,7 +116,7 @@ export async function currentAmounts(
   items: readonly TCurrentItem[],
 ): Promise<{ amounts: bigint[]; conversions: TSummaryConversion[] }> {
   if (items.length === 0) return { amounts: [], conversions: [] };
-  const converted = await convertMany(
+  const converted = await convertManyExact(
     db,
     items.map((item) => ({
       amountMinor: item.amountMinor,
@@ -142,7 +143,15 @@ export type TDisplayed<K extends string> = {
   fx: TFxSummary;
   /** data.fx_used. */
   fxUsed: TFxUsed[];
+  /**
+   * What the envelope's fx was built from (every conversion behind the components, and base →
+   * display), for a document made of several aggregates to build its own (the business context).
+   */
+  basis: TFxBasis;
 };
+
+/** The conversions behind an aggregate's fx: buildFxSummary's input, less the currencies and the day. */
+export type TFxBasis = { conversions: readonly TSummaryConversion[]; displayFx?: TFxInfo };
 
 /**
  * The components of an aggregate (base currency) in the display currency, with the envelope's
@@ -175,7 +184,14 @@ export async function toDisplay<K extends string>(
     displayFx,
     today: day.ratesOn,
   });
-  return { currency: display, baseCurrency: base, amounts, fx: summary.fx, fxUsed: summary.fx_used };
+  return {
+    currency: display,
+    baseCurrency: base,
+    amounts,
+    fx: summary.fx,
+    fxUsed: summary.fx_used,
+    basis: { conversions: input.conversions, displayFx },
+  };
 }
 
 /** Converts more base amounts to the display currency at the same rate as toDisplay did (lists, breakdowns). */

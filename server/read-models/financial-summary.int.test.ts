@@ -114,11 +114,13 @@ async function listEvents(o: TOwner, query: string): Promise<any[]> {
   return events;
 }
 
-/** What the summary must say, from the listed events: counted actuals only. */
+/** What the summary must say, from the listed events: counted actuals that move money (K3, K4) only. */
 function expectedFrom(events: any[]) {
-  const counted = events.filter((e) => e.state === "actual" && countsInTotals({ status: e.status, reconciled: e.reconciled }));
-  const sum = (pick: (e: any) => boolean) => counted.filter(pick).reduce((s, e) => s + BigInt(e.base_amount_minor), 0n);
   const dir = (e: any) => moneyDirection(e.type, e.direction);
+  const counted = events.filter(
+    (e) => e.state === "actual" && countsInTotals({ status: e.status, reconciled: e.reconciled }) && dir(e) !== null,
+  );
+  const sum = (pick: (e: any) => boolean) => counted.filter(pick).reduce((s, e) => s + BigInt(e.base_amount_minor), 0n);
   const revenue = sum((e) => e.type === "revenue");
   const refundsOut = sum((e) => e.type === "refund" && e.direction === "out");
   const refundsIn = sum((e) => e.type === "refund" && e.direction === "in");
@@ -395,7 +397,7 @@ describe("GET /v1/businesses/{id}/financial-summary: fields", () => {
         { type: "refund", direction: "in", amount_minor: 1_000, count: 1 },
         { type: "refund", direction: "out", amount_minor: 5_000, count: 1 },
         { type: "revenue", direction: "in", amount_minor: 150_000, count: 2 },
-        { type: "subscription_change", direction: null, amount_minor: 4_000, count: 1 },
+        // K4: the subscription_change moves no money: in no type, count or rate (pinned-wave3 §1.4).
       ],
       by_category: [
         { category: "ads", in_minor: 0, out_minor: 20_000 },
@@ -412,7 +414,7 @@ describe("GET /v1/businesses/{id}/financial-summary: fields", () => {
       runway: { days: 380, runs_out_on: addDays(TODAY, 380), status: "finite" },
       // The same window here (to = today): net 213,000 / 3 = 71,000; gross 364,000 / 3 = 121,333.33 → 121,333.
       burn: { monthly_net_minor: 71_000, monthly_gross_minor: 121_333, window_days: 90, window_to: "2026-05-10" },
-      events_counted: 8,
+      events_counted: 7,
       fx_used: [],
     });
     expect(body.fx).toEqual({
@@ -427,8 +429,8 @@ describe("GET /v1/businesses/{id}/financial-summary: fields", () => {
     // Cash: a manual snapshot 28 h old; revenue: payments_a synced by the ingest just now; expenses: no source.
     expect(body.coverage).toEqual({ overall: "incomplete", cash: "incomplete", revenue: "accurate", expenses: "missing" });
     expect(body.provenance_summary).toEqual({
-      events: 8,
-      by_source_type: { PAYMENTS_API: 8 },
+      events: 7,
+      by_source_type: { PAYMENTS_API: 7 },
       min_confidence: expect.any(Number),
       low_confidence_events: expect.any(Number),
     });

@@ -1,5 +1,6 @@
 // The FinancialSummary answer (pinned-wave2 §2.4), shared by the business and personal operations.
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { EVENT_TYPES } from "../../lib/event-types";
 import { ZStoredDate, ZUuid } from "../shared/schemas";
 import {
@@ -75,4 +76,6 @@ export const FINANCIAL_SUMMARY_RULES =
   "exactly in the base currency only. cash and runway are as of now (runway over the 90 days to today); burn is over the " +
   "90 days to `to`. Envelope: fx (FxSummary), coverage (cash, revenue, expenses), provenance_summary (low_confidence_events: " +
   "confidence below 1). A missing rate answers 422 fx_unavailable, an uncovered currency 422 currency_unsupported. " +
+  AMOUNT_RANGE_RULE +
+  " " +
   PERIOD_RULES;

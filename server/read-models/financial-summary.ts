@@ -13,10 +13,10 @@ import type { TMoneyDirection } from "../../lib/money-direction";
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { burnOf, burnWindow, runwayOf } from "./burn";
-import { windowSums } from "./burn-sums";
+import { windowSums, windowsWhereSql } from "./burn-sums";
 import type { TActualFlows } from "./flows";
 import { cashPosition, toCashDto } from "./cash";
-import { actualCountedSql, directionSql } from "./counted";
+import { actualMoneySql, directionSql } from "./counted";
 import { envelopeCoverage } from "./coverage";
 import { displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "./display";
 import { daySql, type TOwnerDay } from "./period";
@@ -71,7 +71,8 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
   shared: { burnFlows?: Promise<TActualFlows> } = {},
 ) {
   const { from, to } = query;
-  const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")}
+  // K4: only events that move money; a subscription_change or agent_action is in no type, count or rate.
+  const inScope = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualMoneySql("e")}
     AND e.occurred_on BETWEEN ${daySql(from)} AND ${daySql(to)}`;
   const byProject = scope.kind === "business";
   const groups = db.$queryRaw<TGroupRow[]>`
@@ -110,7 +111,14 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
     groups,
     cashPosition(db, day, scope),
     burnSums(),
-    snapshotConversions(db, Prisma.sql`financial_events e`, "e", inScope),
+    // The envelope's fx weighs every row behind a figure, each once (pinned-wave3 §1.4), as the
+    // Overview's does: the period's (the sums) and the burn windows' (burn and runway).
+    snapshotConversions(
+      db,
+      Prisma.sql`financial_events e`,
+      "e",
+      behindSql(day.ownerId, scope, [{ from, to }, burnToday, burnTo]),
+    ),
     envelopeCoverage(db, day, scope, SUMMARY_COVERAGE_DOMAINS),
   ]);
 
@@ -135,6 +143,16 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
   });
   const d = shown.amounts;
   const { netRevenue, expenses, outflow, net } = summaryTotals(d);
+  // The totals first: when one is beyond the exact range, it is the figure the 422 names.
+  const totals = {
+    revenue_minor: toMinor(d.revenue, "revenue_minor"),
+    refunds_out_minor: toMinor(d.refunds_out, "refunds_out_minor"),
+    ad_spend_minor: toMinor(d.ad_spend, "ad_spend_minor"),
+    net_revenue_minor: toMinor(netRevenue, "net_revenue_minor"),
+    expenses_minor: toMinor(expenses, "expenses_minor"),
+    outflow_minor: toMinor(outflow, "outflow_minor"),
+    net_minor: toMinor(net, "net_minor"),
+  };
 
   // Breakdowns, item by item at the same display rate.
   const categoryRows = rows.filter((r) => r.set === "category");
@@ -146,24 +164,29 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
   ]);
   let at = 0;
   const next = () => breakdown[at++]!;
+  // Sorted as bigints first, then made JSON numbers: a field beyond the exact range is named by
+  // its place in the answer.
   const byTypeList = typeRows
-    .map((r) => ({ type: r.type!, direction: r.money_direction, amount_minor: toMinor(next()), count: Number(r.count) }))
-    .sort((a, b) => a.type.localeCompare(b.type) || (a.direction ?? "").localeCompare(b.direction ?? ""));
+    .map((r) => ({ type: r.type!, direction: r.money_direction, amount: next(), count: Number(r.count) }))
+    .sort((a, b) => a.type.localeCompare(b.type) || (a.direction ?? "").localeCompare(b.direction ?? ""))
+    .map(({ amount, ...row }, i) => ({ ...row, amount_minor: toMinor(amount, `by_type.${i}.amount_minor`) }));
   const byCategory = categoryRows
-    .map((r) => ({ category: r.category, in_minor: toMinor(next()), out_minor: toMinor(next()) }))
-    .sort(nullsLast((r) => r.category));
+    .map((r) => ({ category: r.category, inMinor: next(), outMinor: next() }))
+    .sort(nullsLast((r) => r.category))
+    .map((r, i) => ({
+      category: r.category,
+      in_minor: toMinor(r.inMinor, `by_category.${i}.in_minor`),
+      out_minor: toMinor(r.outMinor, `by_category.${i}.out_minor`),
+    }));
   const byProjectList = projectRows
-    .map((r) => {
-      const inMinor = next();
-      const outMinor = next();
-      return {
-        project_id: r.project_id,
-        in_minor: toMinor(inMinor),
-        out_minor: toMinor(outMinor),
-        net_minor: toMinor(inMinor - outMinor),
-      };
-    })
-    .sort(nullsLast((r) => r.project_id));
+    .map((r) => ({ project_id: r.project_id, inMinor: next(), outMinor: next() }))
+    .sort(nullsLast((r) => r.project_id))
+    .map((r, i) => ({
+      project_id: r.project_id,
+      in_minor: toMinor(r.inMinor, `by_project.${i}.in_minor`),
+      out_minor: toMinor(r.outMinor, `by_project.${i}.out_minor`),
+      net_minor: toMinor(r.inMinor - r.outMinor, `by_project.${i}.net_minor`),
+    }));
 
   const sourceRows = rows.filter((r) => r.set === "source");
   const eventsCounted = typeRows.reduce((sum, r) => sum + Number(r.count), 0);
@@ -185,21 +208,15 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
       scope: summaryScopeRef(scope),
       from,
       to,
-      revenue_minor: toMinor(d.revenue),
-      refunds_out_minor: toMinor(d.refunds_out),
-      ad_spend_minor: toMinor(d.ad_spend),
-      net_revenue_minor: toMinor(netRevenue),
-      expenses_minor: toMinor(expenses),
-      outflow_minor: toMinor(outflow),
-      net_minor: toMinor(net),
+      ...totals,
       by_type: byTypeList,
       by_category: byCategory,
       ...(byProject ? { by_project: byProjectList } : {}),
-      cash: toCashDto(cash, d.cash),
+      cash: toCashDto(cash, d.cash, "cash"),
       runway,
       burn: {
-        monthly_net_minor: toMinor(d.burn_net),
-        monthly_gross_minor: toMinor(d.burn_gross),
+        monthly_net_minor: toMinor(d.burn_net, "burn.monthly_net_minor"),
+        monthly_gross_minor: toMinor(d.burn_gross, "burn.monthly_gross_minor"),
         window_days: 90 as const,
         window_to: burnTo.to,
       },
@@ -209,7 +226,21 @@ export async function getFinancialSummary<TScope extends TSummaryScope>(
     fx: shown.fx,
     coverage,
     provenance_summary: provenance,
+    // Not part of the answer (the output schema leaves it out): for the business context's fx.
+    fxBasis: shown.basis,
   };
+}
+
+/**
+ * The scope's counted actuals that move money dated in any of `spans`: one index range over
+ * their hull (windowsWhereSql, index-only as every sum here), the gaps between them filtered out.
+ */
+function behindSql(ownerId: string, scope: TReadScope, spans: ReadonlyArray<{ from: string; to: string }>): Prisma.Sql {
+  const any = Prisma.join(
+    spans.map((s) => Prisma.sql`e.occurred_on BETWEEN ${daySql(s.from)} AND ${daySql(s.to)}`),
+    " OR ",
+  );
+  return Prisma.sql`${windowsWhereSql(ownerId, scope, spans)} AND (${any})`;
 }
 
 /** Sort by a nullable key, nulls last. */

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/days";
-import { buildForecastSeries, runRateDay, runRateSpan, type TDayCommitments } from "./forecast-series";
+import { divideHalfEven } from "../fx/money";
+import {
+  buildForecastSeries,
+  runRateDay,
+  runRateSpan,
+  seriesComponents,
+  showSeries,
+  type TDayCommitments,
+} from "./forecast-series";
 
 const day = (plannedIn: bigint, plannedOut: bigint, subscriptions: bigint, adBudgets = 0n): TDayCommitments => ({
   plannedIn,
@@ -191,5 +199,105 @@ describe("buildForecastSeries (§2.5)", () => {
     const base = { cashMinor: 0n, reservedMinor: 0n, committed: new Map(), runRateIn: 0n, runRateOut: 0n };
     expect(() => buildForecastSeries({ ...base, today, from: addDays(today, -1), to: today })).toThrow(RangeError);
     expect(() => buildForecastSeries({ ...base, today, from: addDays(today, 2), to: addDays(today, 1) })).toThrow(RangeError);
+  });
+});
+
+describe("showSeries: a series in a display currency (K5, pinned-wave3 §1.4)", () => {
+  const today = "2027-03-01";
+  const amount = fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n });
+  const seriesArb = fc
+    .record({
+      openingDays: fc.nat(5),
+      length: fc.integer({ min: 1, max: 40 }),
+      cash: fc.option(amount, { nil: null }),
+      reserved: fc.bigInt({ min: 0n, max: 10n ** 10n }),
+      runRateIn: amount,
+      runRateOut: amount,
+      days: fc.array(fc.tuple(fc.nat(45), fc.bigInt({ min: 0n, max: 10n ** 9n }), amount, amount), { maxLength: 30 }),
+    })
+    .map((r) => {
+      const committed = new Map<string, TDayCommitments>();
+      for (const [k, plannedIn, plannedOut, subscriptions] of r.days)
+        committed.set(addDays(today, k), day(plannedIn, plannedOut, subscriptions));
+      return {
+        input: {
+          today,
+          from: addDays(today, r.openingDays),
+          to: addDays(today, r.openingDays + r.length - 1),
+          cashMinor: r.cash,
+          reservedMinor: r.reserved,
+          committed,
+          runRateIn: r.runRateIn,
+          runRateOut: r.runRateOut,
+        },
+      };
+    });
+  /** A display rate: amount × num / den, half even (as convertMinor rounds). */
+  const rateArb = fc.tuple(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 10_000 }));
+  const convertWith =
+    ([num, den]: [number, number]) =>
+    (value: bigint) =>
+      divideHalfEven(value * BigInt(num), BigInt(den));
+
+  it("in the base (the identity) it is the series itself", () => {
+    fc.assert(
+      fc.property(seriesArb, ({ input }) => {
+        const series = buildForecastSeries(input);
+        const components = seriesComponents(series);
+        expect(showSeries(series, (name) => components[name]!, input.cashMinor, input.reservedMinor)).toEqual(series);
+      }),
+    );
+  });
+
+  it("converts totals and days each on their own and recomputes the derived figures so the identities hold", () => {
+    fc.assert(
+      fc.property(seriesArb, rateArb, ({ input }, rate) => {
+        const convert = convertWith(rate);
+        const series = buildForecastSeries(input);
+        const components = seriesComponents(series);
+        const cash = input.cashMinor === null ? null : convert(input.cashMinor);
+        const reserved = convert(input.reservedMinor);
+        const shown = showSeries(series, (name) => convert(components[name]!), cash, reserved);
+        // Each total and opening figure is its base figure converted once; each day's figure too.
+        for (const key of [
+          "planned_in_minor",
+          "planned_out_minor",
+          "subscriptions_minor",
+          "run_rate_in_minor",
+          "run_rate_out_minor",
+        ] as const)
+          expect(shown.totals[key]).toBe(convert(series.totals[key]));
+        for (const key of Object.keys(series.opening) as Array<keyof typeof series.opening>)
+          expect(shown.opening[key]).toBe(convert(series.opening[key]));
+        shown.days.forEach((d, i) => {
+          const b = series.days[i]!;
+          expect(d.date).toBe(b.date);
+          expect(d.run_rate_out_minor).toBe(convert(b.run_rate_out_minor));
+          expect(d.balance_committed_minor).toBe(b.balance_committed_minor === null ? null : convert(b.balance_committed_minor));
+        });
+        // The derived figures: from the converted components.
+        const t = shown.totals;
+        const o = shown.opening;
+        expect(t.committed_in_minor).toBe(t.planned_in_minor);
+        expect(t.committed_out_minor).toBe(t.planned_out_minor + t.subscriptions_minor);
+        const ending =
+          cash === null
+            ? null
+            : cash - reserved + o.committed_in_minor - o.committed_out_minor + t.committed_in_minor - t.committed_out_minor;
+        expect(shown.ending_balance_committed_minor).toBe(ending);
+        expect(shown.ending_balance_with_run_rate_minor).toBe(
+          ending === null
+            ? null
+            : ending + o.run_rate_in_minor - o.run_rate_out_minor + t.run_rate_in_minor - t.run_rate_out_minor,
+        );
+        // The lowest day is the base's, with its own converted balance.
+        if (series.lowest_balance === null) expect(shown.lowest_balance).toBeNull();
+        else
+          expect(shown.lowest_balance).toEqual({
+            date: series.lowest_balance.date,
+            amount_minor: convert(series.lowest_balance.amount_minor),
+          });
+      }),
+    );
   });
 });

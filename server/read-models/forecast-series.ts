@@ -163,3 +163,82 @@ export function buildForecastSeries(input: TForecastSeriesInput): TForecastSerie
     lowest_balance: lowest,
   };
 }
+
+// --- K5: the series in a display currency (pinned-wave3 §1.4) ------------------------------
+
+/**
+ * The totals' derived sums (§2.5; pinned-wave3 §1.3), in any currency: committed in = planned in;
+ * committed out = planned out + subscriptions + ad budgets.
+ */
+export function committedTotals(parts: TForecastSeries["totals"]): { committed_in_minor: bigint; committed_out_minor: bigint } {
+  return {
+    committed_in_minor: parts.planned_in_minor,
+    committed_out_minor: parts.planned_out_minor + parts.subscriptions_minor + parts.ad_budgets_minor,
+  };
+}
+
+/**
+ * The amounts a series shows, each named by where it sits ("opening:committed_in_minor",
+ * "totals:run_rate_in_minor", "days:3:balance_committed_minor"): the components that
+ * showSeries converts once.
+ */
+export function seriesComponents(series: TForecastSeries): Record<string, bigint> {
+  const components: Record<string, bigint> = {};
+  for (const [key, value] of Object.entries(series.opening)) components[`opening:${key}`] = value;
+  for (const [key, value] of Object.entries(series.totals)) components[`totals:${key}`] = value;
+  series.days.forEach((day, i) => {
+    for (const [key, value] of Object.entries(day)) if (typeof value === "bigint") components[`days:${i}:${key}`] = value;
+  });
+  return components;
+}
+
+/**
+ * A series as shown in another currency, given `shown(name)`, each of seriesComponents converted
+ * once from the base, and the cash and reserved converted likewise:
+ * - the opening figures and the window's totals are their own conversions, not sums of converted
+ *   days; each day is converted on its own, so in a display currency the days need not add up
+ *   to the totals (in the base they do);
+ * - the derived figures are recomputed from the converted components, so the top-level
+ *   identities hold in any currency: committed in and out = their parts; the ending balances =
+ *   cash − reserved + the opening and the window's nets;
+ * - lowest_balance is the lowest day (found in the base) with its own converted balance.
+ * In the base currency (`shown` the identity) it is the series itself.
+ */
+export function showSeries(
+  series: TForecastSeries,
+  shown: (name: string) => bigint,
+  cashMinor: bigint | null,
+  reservedMinor: bigint,
+): TForecastSeries {
+  const each = <T extends Record<string, bigint>>(values: T, prefix: string): T =>
+    Object.fromEntries(Object.keys(values).map((key) => [key, shown(`${prefix}:${key}`)])) as T;
+  const opening = each(series.opening, "opening");
+  const parts = each(series.totals, "totals");
+  const totals = { ...parts, ...committedTotals(parts) };
+  const days = series.days.map(
+    (day, i) =>
+      Object.fromEntries(
+        Object.entries(day).map(([key, value]) => [key, typeof value === "bigint" ? shown(`days:${i}:${key}`) : value]),
+      ) as TForecastDay,
+  );
+  const ending =
+    cashMinor === null
+      ? null
+      : cashMinor -
+        reservedMinor +
+        opening.committed_in_minor -
+        opening.committed_out_minor +
+        totals.committed_in_minor -
+        totals.committed_out_minor;
+  const runRateNet =
+    opening.run_rate_in_minor - opening.run_rate_out_minor + totals.run_rate_in_minor - totals.run_rate_out_minor;
+  const lowest = series.lowest_balance && days.find((day) => day.date === series.lowest_balance!.date);
+  return {
+    opening,
+    days,
+    totals,
+    ending_balance_committed_minor: ending,
+    ending_balance_with_run_rate_minor: ending === null ? null : ending + runRateNet,
+    lowest_balance: lowest ? { date: lowest.date, amount_minor: lowest.balance_committed_minor! } : null,
+  };
+}

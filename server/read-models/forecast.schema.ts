@@ -1,6 +1,7 @@
 // The forecast's contract (pinned-wave2 §2.5): its query and its data, shared by the three
 // forecast operations (a business, personal, the whole owner).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZDate, ZStoredDate, ZUuid, zQueryNumber } from "../shared/schemas";
 import { FORECAST_HORIZONS, forecastParameterProblem } from "./forecast-window";
 import {
@@ -31,9 +32,14 @@ export const FORECAST_RULES =
   "Σ from..d (committed_in − committed_out); balance_with_run_rate(d) adds the opening and daily run-rate nets; both " +
   "null without cash. lowest_balance is on the committed line (the earliest day on a tie). totals cover [from, to]. " +
   "items are the commitments dated in [from, to] with base_amount_minor in the base currency at today's rate (half " +
-  "even); with display_currency every other amount is converted once from the base (cash, reserved, each day's planned, " +
-  "subscription and ad budget sums, T_in, T_out) and the balances and totals are recomputed from them. A missing rate answers " +
-  "422 fx_unavailable. Envelope coverage: cash, revenue, expenses.";
+  "even); an ad budget item is one campaign's known daily budget over the days of the window it covers (from, to). " +
+  "With display_currency every other figure is converted once from the base: cash, reserved, T_in, T_out, the " +
+  "opening figures and the window's totals (committed in and out then recomputed from their parts, and the ending " +
+  "balances from those), and each day's figures one by one, so in a display currency the days need not add up to the " +
+  "totals (in the base they do); lowest_balance is its day's converted balance. A missing rate answers 422 " +
+  "fx_unavailable. " +
+  AMOUNT_RANGE_RULE +
+  " Envelope coverage: cash, revenue, expenses.";
 
 export const ZForecastQuery = ZDisplayCurrencyQuery.extend({
   horizon: zQueryNumber()

@@ -8,9 +8,11 @@
 // has altered, never a copy of these formulas:
 //   loadForecastInputs   the scope's inputs as data, in the base currency (the only reads);
 //   projectionAmounts    those inputs as the projection's amounts (commitments summed per day);
-//   showProjections      one or more projections' amounts in the display currency, converted
-//                        once as components (toDisplay), with the envelope's fx;
-// then buildForecastSeries (pure) lays out the window.
+//   showProjections      one or more projections laid out over the window in the base
+//                        (buildForecastSeries, pure), then shown in the display currency: the
+//                        totals, opening, cash, reserved and each day converted once as
+//                        components (toDisplay, with the envelope's fx), the derived figures
+//                        recomputed from them (showSeries, pure; pinned-wave3 §1.4).
 import type { TDbOrTx } from "../db/client";
 import type { TClock } from "../shared/clock";
 import type { TOwnerDay } from "../shared/owner-today";
@@ -21,7 +23,14 @@ import { commitmentTotals, loadCommitments, loadReserved, toCommitmentItemDtos, 
 import { envelopeCoverage } from "./coverage";
 import { toDisplay, toMinor, type TDisplayed, type TSummaryConversion } from "./display";
 import { actualFlows, type TActualFlows, type TSpan } from "./flows";
-import { buildForecastSeries, type TDayCommitments, type TForecastSeries, type TForecastSeriesInput } from "./forecast-series";
+import {
+  buildForecastSeries,
+  seriesComponents,
+  showSeries,
+  type TDayCommitments,
+  type TForecastSeries,
+  type TForecastSeriesInput,
+} from "./forecast-series";
 import { forecastWindow, type TWindow } from "./forecast-window";
 import { FORECAST_COVERAGE, type TForecast, type TForecastQuery } from "./forecast.schema";
 import { readOwnerDay, readOwnerDayAndBusiness } from "./period";
@@ -102,18 +111,30 @@ export function projectionAmounts(inputs: TForecastInputs): TProjectionAmounts {
   };
 }
 
+/** A projection as shown: its cash, reserved and run-rate totals, and its series (in the base or a display currency). */
+export type TShownProjection = Pick<TProjectionAmounts, "cashMinor" | "reservedMinor" | "runRateIn" | "runRateOut"> & {
+  series: TForecastSeries;
+};
+
 /**
- * Projections' amounts (base) in the display currency. Each is a set of components (cash,
- * reserved, T_in, T_out, each day's sums by kind) converted once from the base in ONE toDisplay
- * call, so identical components show identical amounts in every projection; the series is then
- * rebuilt from the converted components, so the balances and totals add up in any currency.
+ * Projections laid out over the window and shown in the display currency (K5, pinned-wave3
+ * §1.4). Each is projected in the base (buildForecastSeries), then its components (cash,
+ * reserved, T_in, T_out, the opening figures, the window's totals, and each day's figures) are
+ * converted once from the base in ONE toDisplay call, so identical components show identical
+ * amounts in every projection; showSeries recomputes the derived figures from them.
  */
 export async function showProjections<K extends string>(
   db: TDbOrTx,
   day: TOwnerDay,
-  input: { displayCurrency?: string; projections: Record<K, TProjectionAmounts>; conversions: readonly TSummaryConversion[] },
-): Promise<{ shown: Record<K, TProjectionAmounts>; displayed: TDisplayed<string> }> {
+  input: {
+    displayCurrency?: string;
+    window: { today: string; from: string; to: string };
+    projections: Record<K, TProjectionAmounts>;
+    conversions: readonly TSummaryConversion[];
+  },
+): Promise<{ shown: Record<K, TShownProjection>; displayed: TDisplayed<string> }> {
   const names = Object.keys(input.projections) as K[];
+  const series = new Map(names.map((name) => [name, projectForecast(input.projections[name], input.window)]));
   const components: Record<string, bigint> = {};
   for (const name of names) {
     const amounts = input.projections[name];
@@ -121,45 +142,33 @@ export async function showProjections<K extends string>(
     components[`${name}:run_rate_in`] = amounts.runRateIn;
     components[`${name}:run_rate_out`] = amounts.runRateOut;
     if (amounts.cashMinor !== null) components[`${name}:cash`] = amounts.cashMinor;
-    for (const [date, sums] of amounts.committed) {
-      components[`${name}:${date}:planned_in`] = sums.plannedIn;
-      components[`${name}:${date}:planned_out`] = sums.plannedOut;
-      components[`${name}:${date}:subscriptions`] = sums.subscriptions;
-      components[`${name}:${date}:ad_budgets`] = sums.adBudgets;
-    }
+    for (const [key, value] of Object.entries(seriesComponents(series.get(name)!))) components[`${name}:${key}`] = value;
   }
   const displayed = await toDisplay(db, day, {
     displayCurrency: input.displayCurrency,
     components,
     conversions: input.conversions,
   });
-  const shown = displayed.amounts;
-  const entries = names.map((name): [K, TProjectionAmounts] => {
-    const amounts = input.projections[name];
-    const committed = new Map<string, TDayCommitments>();
-    for (const date of amounts.committed.keys()) {
-      committed.set(date, {
-        plannedIn: shown[`${name}:${date}:planned_in`]!,
-        plannedOut: shown[`${name}:${date}:planned_out`]!,
-        subscriptions: shown[`${name}:${date}:subscriptions`]!,
-        adBudgets: shown[`${name}:${date}:ad_budgets`]!,
-      });
-    }
+  const shown = (name: K) => (key: string) => displayed.amounts[`${name}:${key}`]!;
+  const entries = names.map((name): [K, TShownProjection] => {
+    const at = shown(name);
+    const cashMinor = input.projections[name].cashMinor === null ? null : at("cash");
+    const reservedMinor = at("reserved");
     return [
       name,
       {
-        cashMinor: amounts.cashMinor === null ? null : shown[`${name}:cash`]!,
-        reservedMinor: shown[`${name}:reserved`]!,
-        committed,
-        runRateIn: shown[`${name}:run_rate_in`]!,
-        runRateOut: shown[`${name}:run_rate_out`]!,
+        cashMinor,
+        reservedMinor,
+        runRateIn: at("run_rate_in"),
+        runRateOut: at("run_rate_out"),
+        series: showSeries(series.get(name)!, at, cashMinor, reservedMinor),
       },
     ];
   });
-  return { shown: Object.fromEntries(entries) as Record<K, TProjectionAmounts>, displayed };
+  return { shown: Object.fromEntries(entries) as Record<K, TShownProjection>, displayed };
 }
 
-/** The projection (pure): the window's days, balances and totals from the amounts. */
+/** The projection (pure): the window's days, balances and totals from the amounts, in their currency. */
 export function projectForecast(
   amounts: TProjectionAmounts,
   window: { today: string; from: string; to: string },
@@ -168,27 +177,32 @@ export function projectForecast(
 }
 
 function seriesDto(series: TForecastSeries) {
-  const minorOrNull = (value: bigint | null) => (value === null ? null : toMinor(value));
-  const sums = <T extends Record<string, bigint>>(values: T) =>
-    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, toMinor(v)])) as { [K in keyof T]: number };
+  const minorOrNull = (value: bigint | null, field: string) => (value === null ? null : toMinor(value, field));
+  const sums = <T extends Record<string, bigint>>(values: T, at: string) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, toMinor(v, `${at}.${k}`)])) as { [K in keyof T]: number };
+  // The window's figures first: when one is beyond the exact range, it is the one the 422 names.
+  const totals = sums(series.totals, "totals");
   return {
-    opening: sums(series.opening),
-    days: series.days.map((d) => ({
-      date: d.date,
-      committed_in_minor: toMinor(d.committed_in_minor),
-      committed_out_minor: toMinor(d.committed_out_minor),
-      run_rate_in_minor: toMinor(d.run_rate_in_minor),
-      run_rate_out_minor: toMinor(d.run_rate_out_minor),
-      balance_committed_minor: minorOrNull(d.balance_committed_minor),
-      balance_with_run_rate_minor: minorOrNull(d.balance_with_run_rate_minor),
-    })),
-    totals: sums(series.totals),
-    ending_balance_committed_minor: minorOrNull(series.ending_balance_committed_minor),
-    ending_balance_with_run_rate_minor: minorOrNull(series.ending_balance_with_run_rate_minor),
+    opening: sums(series.opening, "opening"),
+    totals,
+    ending_balance_committed_minor: minorOrNull(series.ending_balance_committed_minor, "ending_balance_committed_minor"),
+    ending_balance_with_run_rate_minor: minorOrNull(
+      series.ending_balance_with_run_rate_minor,
+      "ending_balance_with_run_rate_minor",
+    ),
     lowest_balance: series.lowest_balance && {
       date: series.lowest_balance.date,
-      amount_minor: toMinor(series.lowest_balance.amount_minor),
+      amount_minor: toMinor(series.lowest_balance.amount_minor, "lowest_balance.amount_minor"),
     },
+    days: series.days.map((d, i) => ({
+      date: d.date,
+      committed_in_minor: toMinor(d.committed_in_minor, `days.${i}.committed_in_minor`),
+      committed_out_minor: toMinor(d.committed_out_minor, `days.${i}.committed_out_minor`),
+      run_rate_in_minor: toMinor(d.run_rate_in_minor, `days.${i}.run_rate_in_minor`),
+      run_rate_out_minor: toMinor(d.run_rate_out_minor, `days.${i}.run_rate_out_minor`),
+      balance_committed_minor: minorOrNull(d.balance_committed_minor, `days.${i}.balance_committed_minor`),
+      balance_with_run_rate_minor: minorOrNull(d.balance_with_run_rate_minor, `days.${i}.balance_with_run_rate_minor`),
+    })),
   };
 }
 
@@ -226,11 +240,11 @@ export async function forecastOf(
   ]);
   const { shown, displayed } = await showProjections(db, day, {
     displayCurrency,
+    window: { today: day.today, from: window.from, to: window.to },
     projections: { forecast: projectionAmounts(inputs) },
     conversions: inputs.conversions,
   });
-  const amounts = shown.forecast;
-  const series = projectForecast(amounts, { today: day.today, from: window.from, to: window.to });
+  const { series, ...amounts } = shown.forecast;
 
   const data: TForecast = {
     currency: displayed.currency,
@@ -240,17 +254,21 @@ export async function forecastOf(
     from: window.from,
     to: window.to,
     horizon_days: window.horizon_days,
-    starting_cash: toCashDto(inputs.cash, amounts.cashMinor ?? undefined),
-    reserved_minor: toMinor(amounts.reservedMinor),
-    ...seriesDto(series),
-    items: toCommitmentItemDtos(inputs.commitments.filter((item) => item.date >= window.from)),
+    starting_cash: toCashDto(inputs.cash, amounts.cashMinor ?? undefined, "starting_cash"),
+    reserved_minor: toMinor(amounts.reservedMinor, "reserved_minor"),
     run_rate: {
       window_from: runRateWindow.from,
       window_to: runRateWindow.to,
-      in_minor: toMinor(amounts.runRateIn),
-      out_minor: toMinor(amounts.runRateOut),
+      in_minor: toMinor(amounts.runRateIn, "run_rate.in_minor"),
+      out_minor: toMinor(amounts.runRateOut, "run_rate.out_minor"),
     },
+    ...seriesDto(series),
+    items: toCommitmentItemDtos(
+      inputs.commitments.filter((item) => item.date >= window.from),
+      "items",
+    ),
     fx_used: displayed.fxUsed,
   };
-  return { data, fx: displayed.fx, coverage };
+  // fxBasis is not part of the answer (the output schema leaves it out): for the business context's fx.
+  return { data, fx: displayed.fx, coverage, fxBasis: displayed.basis };
 }

@@ -69,11 +69,11 @@ export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadSco
   });
   const shown = displayed.amounts;
   // Derived fields recomputed from the shown components, so the identities hold in any currency.
-  const committed = (planned: bigint, subscriptions: bigint, adBudgets: bigint) => ({
-    planned_minor: toMinor(planned),
-    subscriptions_minor: toMinor(subscriptions),
-    ad_budgets_minor: toMinor(adBudgets),
-    total_minor: toMinor(planned + subscriptions + adBudgets),
+  const committed = (planned: bigint, subscriptions: bigint, adBudgets: bigint, at: string) => ({
+    planned_minor: toMinor(planned, `${at}.planned_minor`),
+    subscriptions_minor: toMinor(subscriptions, `${at}.subscriptions_minor`),
+    ad_budgets_minor: toMinor(adBudgets, `${at}.ad_budgets_minor`),
+    total_minor: toMinor(planned + subscriptions + adBudgets, `${at}.total_minor`),
   });
   const total = shown.planned! + shown.subscriptions! + shown.ad_budgets!;
   const data: TFreeCapital = {
@@ -83,21 +83,27 @@ export async function freeCapitalOf(db: TDbOrTx, day: TOwnerDay, scope: TReadSco
     horizon_days: window.horizon_days,
     from: window.from,
     to: window.to,
-    cash: toCashDto(cash, cash ? shown.cash : undefined),
+    cash: toCashDto(cash, cash ? shown.cash : undefined, "cash"),
     cash_scope: cashScopeOf(scope),
-    reserved_minor: toMinor(shown.reserved!),
-    committed: committed(shown.planned!, shown.subscriptions!, shown.ad_budgets!),
-    free_capital_minor: cash ? toMinor(shown.cash! - shown.reserved! - total) : null,
+    reserved_minor: toMinor(shown.reserved!, "reserved_minor"),
+    committed: committed(shown.planned!, shown.subscriptions!, shown.ad_budgets!, "committed"),
+    free_capital_minor: cash ? toMinor(shown.cash! - shown.reserved! - total, "free_capital_minor") : null,
     project:
       scope.kind === "project"
         ? {
             project_id: scope.projectId,
-            reserved_minor: toMinor(shown.project_reserved!),
-            committed: committed(shown.project_planned!, shown.project_subscriptions!, shown.project_ad_budgets!),
+            reserved_minor: toMinor(shown.project_reserved!, "project.reserved_minor"),
+            committed: committed(
+              shown.project_planned!,
+              shown.project_subscriptions!,
+              shown.project_ad_budgets!,
+              "project.committed",
+            ),
           }
         : null,
-    items: toCommitmentItemDtos(pool.commitments.items),
+    items: toCommitmentItemDtos(pool.commitments.items, "items"),
     fx_used: displayed.fxUsed,
   };
-  return { data, fx: displayed.fx, coverage };
+  // fxBasis is not part of the answer (the output schema leaves it out): for the business context's fx.
+  return { data, fx: displayed.fx, coverage, fxBasis: displayed.basis };
 }

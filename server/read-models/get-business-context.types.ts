@@ -1,3 +1,4 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZUuid } from "../shared/schemas";
 import type { TProcedureMeta } from "../trpc/meta";
 import { CONTEXT_ALERTS, CONTEXT_TOP_SUBSCRIPTIONS, CONTEXT_UPCOMING_DAYS } from "./business-context";
@@ -21,10 +22,14 @@ export const getBusinessContextMeta: TProcedureMeta = {
       "disconnected); and the agents whose grants cover it, with those grants. The figures are those operations' " +
       "answers, the same numbers to the minor unit. With display_currency the summary, forecast and free-capital " +
       "figures are in that currency (each operation converts its own); monthly_base_minor and the items' " +
-      "base_amount_minor stay in the base currency. Envelope fx merges the parts' FxSummary (oldest as_of, stale if any " +
-      "part is, every source and currency, the largest estimated_share); coverage: every domain of the business. Owner " +
+      "base_amount_minor stay in the base currency. Envelope fx: one FxSummary over every part's conversions (the " +
+      "oldest current rate, stale if any is, every source and currency; estimated_share = the parts' amounts at a " +
+      "current rate over all their amounts, 1 in another display currency); coverage: every domain of the business. Owner " +
       "only (an agent answers 403 scope_denied). Another owner's or an unknown business answers 404; an id that is not " +
-      "a UUID 400.",
+      "a UUID 400. " +
+      AMOUNT_RANGE_RULE +
+      " A figure of the summary, forecast or free capital it is built from is named within summary_30d, " +
+      "forecast_30d_totals or free_capital_30d_minor (e.g. forecast_30d_totals.run_rate.in_minor).",
   },
 };
 export const ZGetBusinessContextRequest = ZBusinessContextQuery.extend({ id: ZUuid });

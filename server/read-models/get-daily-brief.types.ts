@@ -1,3 +1,4 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
 import { BRIEF_ALERTS_LIMIT, BRIEF_LARGEST_LIMIT, ZDailyBriefQuery, ZDailyBriefResponse } from "./daily-brief.schema";
 
@@ -21,7 +22,9 @@ export const getDailyBriefMeta: TProcedureMeta = {
       "and held during date, agent decisions dated date. coverage_warnings: domains with a source whose coverage was " +
       "incomplete or missing. headline: one sentence in the owner's locale. With display_currency every amount except " +
       "the listed items' base_amount_minor is converted once from the base and the nets recomputed. A missing rate " +
-      "answers 422 fx_unavailable. The daily-brief job announces each owner's brief once a day from 07:00 in their " +
+      "answers 422 fx_unavailable. " +
+      AMOUNT_RANGE_RULE +
+      " The daily-brief job announces each owner's brief once a day from 07:00 in their " +
       "timezone (notification daily_brief.ready, ref { type: daily_brief, id: <date> }). Envelope coverage: every domain.",
   },
 };

@@ -1,3 +1,4 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
 import { ZFreeCapitalQuery, ZFreeCapitalResponse } from "./free-capital.schema";
 
@@ -19,8 +20,9 @@ export const getFreeCapitalMeta: TProcedureMeta = {
       "and the project's own reservations and commitments, its share_bps part of the business's allocated subscriptions " +
       "included, in `project`; items are the pool's. With display_currency, cash, reserved, planned and subscriptions " +
       "are converted once from the base and the totals recomputed; items keep base_amount_minor in the base currency. " +
-      "A missing rate answers 422 fx_unavailable. Another owner's business or project answers 404. Envelope coverage: " +
-      "cash, expenses.",
+      "A missing rate answers 422 fx_unavailable. " +
+      AMOUNT_RANGE_RULE +
+      " Another owner's business or project answers 404. Envelope coverage: cash, expenses.",
   },
 };
 export const ZGetFreeCapitalRequest = ZFreeCapitalQuery;

@@ -1,3 +1,4 @@
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import type { TProcedureMeta } from "../trpc/meta";
 import { OVERVIEW_ALERTS_LIMIT, UPCOMING_COSTS_LIMIT, ZOverviewQuery, ZOverviewResponse } from "./overview.schema";
 
@@ -17,7 +18,9 @@ export const getOverviewMeta: TProcedureMeta = {
       "unread_notifications: the owner's unread notifications (as Me.unread_notifications). " +
       "businesses: each business, oldest first, with its net of the last 30 days and its cash. With display_currency " +
       "every amount except the upcoming items' base_amount_minor is converted once from the base and the nets and free " +
-      "capital recomputed. A missing rate answers 422 fx_unavailable. Envelope coverage: every domain (owner level).",
+      "capital recomputed. A missing rate answers 422 fx_unavailable. " +
+      AMOUNT_RANGE_RULE +
+      " Envelope coverage: every domain (owner level).",
   },
 };
 export const ZGetOverviewRequest = ZOverviewQuery;

@@ -221,7 +221,7 @@ describe("K6: cash", () => {
 
   it("no snapshot → null", async () => {
     expect(await cashPosition(api.db, day, { kind: "business", businessId: beacon })).toBeNull();
-    expect(toCashDto(null)).toBeNull();
+    expect(toCashDto(null, undefined, "cash")).toBeNull();
   });
 
   it("the latest snapshot per account, each at today's rate, summed; as_of the oldest used", async () => {
@@ -233,7 +233,10 @@ describe("K6: cash", () => {
     const usd = await convertAmount(api.db, { amountMinor: 108_42n, from: "USD", to: "EUR", on: "2026-07-01", kind: "current" });
     const atlasCash = await cashPosition(api.db, day, { kind: "business", businessId: atlas });
     expect(atlasCash).toMatchObject({ amountMinor: 250_00n + usd.amountMinor, accounts: 2 });
-    expect(toCashDto(atlasCash)).toEqual({ amount_minor: Number(250_00n + usd.amountMinor), as_of: "2026-06-20T08:00:00.000Z" });
+    expect(toCashDto(atlasCash, undefined, "cash")).toEqual({
+      amount_minor: Number(250_00n + usd.amountMinor),
+      as_of: "2026-06-20T08:00:00.000Z",
+    });
     expect(atlasCash!.conversions.map((c) => c.fx.kind)).toEqual(["current", "current"]);
     // A project counts its business's cash; the owner counts every scope (never another owner's).
     expect((await cashPosition(api.db, day, { kind: "project", projectId: web, businessId: atlas }))!.amountMinor).toBe(

@@ -82,34 +82,36 @@ export async function getOverview(db: TDbOrTx, input: { ownerId: string; clock: 
     conversions: [...(cash.owner?.conversions ?? []), ...reserved.conversions, ...upcoming.conversions, ...actuals.conversions],
   });
   const shown = displayed.amounts;
-  const flowDto = (inMinor: bigint, outMinor: bigint) => ({
-    in_minor: toMinor(inMinor),
-    out_minor: toMinor(outMinor),
-    net_minor: toMinor(inMinor - outMinor),
+  const flowDto = (inMinor: bigint, outMinor: bigint, at: string) => ({
+    in_minor: toMinor(inMinor, `${at}.in_minor`),
+    out_minor: toMinor(outMinor, `${at}.out_minor`),
+    net_minor: toMinor(inMinor - outMinor, `${at}.net_minor`),
   });
 
   const data: TOverview = {
     currency: displayed.currency,
     base_currency: displayed.baseCurrency,
     today,
-    cash: toCashDto(cash.owner, cash.owner ? shown.cash : undefined),
-    free_capital_30d_minor: cash.owner ? toMinor(shown.cash! - shown.reserved! - shown.upcoming!) : null,
+    cash: toCashDto(cash.owner, cash.owner ? shown.cash : undefined, "cash"),
+    free_capital_30d_minor: cash.owner
+      ? toMinor(shown.cash! - shown.reserved! - shown.upcoming!, "free_capital_30d_minor")
+      : null,
     runway,
-    last_30_days: flowDto(shown.last30_in!, shown.last30_out!),
-    month_to_date: { from: monthToDate.from, ...flowDto(shown.month_in!, shown.month_out!) },
-    upcoming_costs: toCommitmentItemDtos(upcoming.items).slice(0, UPCOMING_COSTS_LIMIT),
-    upcoming_total_minor: toMinor(shown.upcoming!),
+    last_30_days: flowDto(shown.last30_in!, shown.last30_out!, "last_30_days"),
+    month_to_date: { from: monthToDate.from, ...flowDto(shown.month_in!, shown.month_out!, "month_to_date") },
+    upcoming_costs: toCommitmentItemDtos(upcoming.items, "upcoming_costs").slice(0, UPCOMING_COSTS_LIMIT),
+    upcoming_total_minor: toMinor(shown.upcoming!, "upcoming_total_minor"),
     alerts,
     pending_approvals: pendingApprovals,
     unread_notifications: unread,
-    businesses: businesses.map((business) => {
+    businesses: businesses.map((business, i) => {
       const businessCash = shown[`${business.id}:cash`];
       return {
         business_id: business.id,
         name: business.name,
         currency: business.currency,
-        net_30d_minor: toMinor(shown[`${business.id}:in`]! - shown[`${business.id}:out`]!),
-        cash_minor: businessCash === undefined ? null : toMinor(businessCash),
+        net_30d_minor: toMinor(shown[`${business.id}:in`]! - shown[`${business.id}:out`]!, `businesses.${i}.net_30d_minor`),
+        cash_minor: businessCash === undefined ? null : toMinor(businessCash, `businesses.${i}.cash_minor`),
       };
     }),
   };

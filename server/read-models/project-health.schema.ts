@@ -1,5 +1,6 @@
 // Project health's contract (pinned-wave2 §2.9).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZStoredDate, ZUuid } from "../shared/schemas";
 import { PROJECT_HEALTH_COVERAGE } from "./project-health";
 import { HEALTH_PENALTIES, HEALTH_STATUSES, HEALTHY_FROM, REASON_CODES, WATCH_FROM } from "./project-health-score";
@@ -85,4 +86,6 @@ export const PROJECT_HEALTH_RULES =
   "business-level row: the business's unallocated ones); utilization = used / total. With display_currency the " +
   "revenue, direct and allocated amounts of both periods are converted once from the base and the margins " +
   "recomputed from them. Envelope: fx (FxSummary), coverage (revenue, expenses). " +
+  AMOUNT_RANGE_RULE +
+  " " +
   PERIOD_RULES;

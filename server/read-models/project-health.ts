@@ -18,7 +18,7 @@ import { moneyDirection } from "../../lib/money-direction";
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { TAllocationShare } from "../subscriptions/allocation-math";
-import { actualCountedSql, directionSql } from "./counted";
+import { actualMoneySql, directionSql } from "./counted";
 import { envelopeOf, scopeCoverageOf } from "./coverage";
 import { lateRateSql, snapshotConversionOf, staleSql, toBigInt, toDisplay, toMinor, type TSummaryConversion } from "./display";
 import { daySql, type TOwnerDay, type TPeriod } from "./period";
@@ -91,7 +91,7 @@ export async function getProjectHealth(
 ) {
   const { period } = query;
   const previous = previousPeriod(period);
-  const span = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualCountedSql("e")}
+  const span = Prisma.sql`${eventScopeSql("e", day.ownerId, scope)} AND ${actualMoneySql("e")}
     AND e.occurred_on BETWEEN ${daySql(previous.from)} AND ${daySql(period.to)}`;
   const isCurrent = Prisma.sql`(e.occurred_on >= ${daySql(period.from)})`;
   const cost = Prisma.sql`(${directionSql("e")} = 'out' AND e.type <> 'refund')`;
@@ -241,10 +241,11 @@ export async function getProjectHealth(
   const envelopeCoverage = envelopeOf(coverage, PROJECT_HEALTH_COVERAGE);
   const coverageStatuses = { revenue: coverage.domains.revenue.status, expenses: coverage.domains.expenses.status };
 
-  const rowOf = (key: string, name: string | null): TProjectHealthRow => {
-    const at = (period: "current" | "previous", part: "revenue" | "direct" | "allocated") => shown[`${key}:${period}:${part}`]!;
-    const margin = at("current", "revenue") - at("current", "direct") - at("current", "allocated");
-    const previousMargin = at("previous", "revenue") - at("previous", "direct") - at("previous", "allocated");
+  const rowOf = (key: string, name: string | null, at: string): TProjectHealthRow => {
+    const shownOf = (period: "current" | "previous", part: "revenue" | "direct" | "allocated") =>
+      shown[`${key}:${period}:${part}`]!;
+    const margin = shownOf("current", "revenue") - shownOf("current", "direct") - shownOf("current", "allocated");
+    const previousMargin = shownOf("previous", "revenue") - shownOf("previous", "direct") - shownOf("previous", "allocated");
     const facts = capacity.get(key) ?? [];
     const isProject = key !== NULL_KEY;
     // The score reads the base amounts: it does not change with the display currency.
@@ -267,13 +268,13 @@ export async function getProjectHealth(
     return {
       project_id: isProject ? key : null,
       name,
-      revenue_minor: toMinor(at("current", "revenue")),
-      direct_costs_minor: toMinor(at("current", "direct")),
-      allocated_costs_minor: toMinor(at("current", "allocated")),
-      margin_minor: toMinor(margin),
-      margin_ratio: ratio(margin, at("current", "revenue")),
-      previous_margin_minor: toMinor(previousMargin),
-      margin_change_minor: toMinor(margin - previousMargin),
+      revenue_minor: toMinor(shownOf("current", "revenue"), `${at}.revenue_minor`),
+      direct_costs_minor: toMinor(shownOf("current", "direct"), `${at}.direct_costs_minor`),
+      allocated_costs_minor: toMinor(shownOf("current", "allocated"), `${at}.allocated_costs_minor`),
+      margin_minor: toMinor(margin, `${at}.margin_minor`),
+      margin_ratio: ratio(margin, shownOf("current", "revenue")),
+      previous_margin_minor: toMinor(previousMargin, `${at}.previous_margin_minor`),
+      margin_change_minor: toMinor(margin - previousMargin, `${at}.margin_change_minor`),
       capacity: capacityOf(facts),
       score: health?.score ?? null,
       status: health?.status ?? null,
@@ -289,7 +290,10 @@ export async function getProjectHealth(
       from: period.from,
       to: period.to,
       previous: { from: previous.from, to: previous.to },
-      projects: [...listed.map((p) => rowOf(p.id, p.name)), rowOf(NULL_KEY, null)],
+      projects: [
+        ...listed.map((p, i) => rowOf(p.id, p.name, `projects.${i}`)),
+        rowOf(NULL_KEY, null, `projects.${listed.length}`),
+      ],
     },
     fx: displayed.fx,
     coverage: envelopeCoverage,

@@ -233,7 +233,7 @@ describe("a hand-computed business", () => {
     expect(quiet.rates).toEqual({ customer_churn_rate: 0, gross_mrr_churn_rate: 0, net_mrr_retention: 1 });
   });
 
-  it("display_currency converts the components once and recomputes net new and ARPA from them", async () => {
+  it("display_currency converts the components once and recomputes net new (MRR(E) − MRR(S) shown) and ARPA from them", async () => {
     const data = (await metrics(o, b, "from=2026-03-01&to=2026-04-30&display_currency=USD")).data;
     const usd = async (amounts: number[]) =>
       (
@@ -256,13 +256,66 @@ describe("a hand-computed business", () => {
         reactivation_minor: react,
         contraction_minor: contr,
         churned_minor: churned,
-        net_new_minor: n! + exp! + react! - contr! - churned!,
+        net_new_minor: end! - start!,
         consistent: true,
+        display_rounding_minor: end! - start! - (n! + exp! + react! - contr! - churned!),
       },
     });
     // Listed movements keep their own currency.
     expect(data.movements[0]).toMatchObject({ currency: "EUR", mrr_delta_minor: 200 });
     expect(data.fx_used).toEqual([expect.objectContaining({ from: "EUR", to: "USD", source: "mock" })]);
+  });
+});
+
+describe("consistent and display_rounding_minor (pinned-wave3 §1.4)", () => {
+  it("with a display currency, consistent never holds while the shown net new differs from the shown MRR change", async () => {
+    // EUR base, display USD (1.0842): new 5 and expansion 5 EUR cents each show as 5 (5.421 → 5),
+    // but MRR(E) = 10 shows as 11 (10.842 → 11). net_new follows MRR(E) − MRR(S) = 11; the shown
+    // movements miss it by 1, and display_rounding_minor says so.
+    const o = await newOwner();
+    const b = await newBusiness(o);
+    await ingestChanges(o, b, [
+      { on: "2026-04-02", delta: 5, sub: "s1", cust: "c1", change: "new", mrr: 5 },
+      { on: "2026-04-03", delta: 5, sub: "s1", cust: "c1", change: "expansion", mrr: 10 },
+    ]);
+    const shown = (await metrics(o, b, "from=2026-04-01&to=2026-04-30&display_currency=USD")).data;
+    expect(shown).toMatchObject({ currency: "USD", mrr_start_minor: 0, mrr_end_minor: 11 });
+    expect(shown.movements_summary).toEqual({
+      new_minor: 5,
+      expansion_minor: 5,
+      reactivation_minor: 0,
+      contraction_minor: 0,
+      churned_minor: 0,
+      net_new_minor: 11,
+      consistent: true,
+      display_rounding_minor: 1,
+    });
+    const s = shown.movements_summary;
+    expect(s.net_new_minor).toBe(shown.mrr_end_minor - shown.mrr_start_minor);
+    expect(s.net_new_minor - s.display_rounding_minor).toBe(
+      s.new_minor + s.expansion_minor + s.reactivation_minor - s.contraction_minor - s.churned_minor,
+    );
+    // In the base currency nothing is rounded: display_rounding_minor 0.
+    const base = (await metrics(o, b, "from=2026-04-01&to=2026-04-30")).data;
+    expect(base.movements_summary).toMatchObject({ new_minor: 5, expansion_minor: 5, net_new_minor: 10, consistent: true });
+    expect(base.movements_summary.display_rounding_minor).toBe(0);
+    expect(base.mrr_end_minor).toBe(10);
+  });
+
+  it("consistent is judged on the base figures: false when the shown base figures do not add up", async () => {
+    // One USD subscription, consistent in USD: new 5 + expansion 5 = MRR(E) 10. In the EUR base
+    // each sum is converted once (÷ 1.0842): 5 → 4.61 → 5, 10 → 9.22 → 9, so net new 10 ≠ 9:
+    // the figures answered do not add up, and consistent says so.
+    const o = await newOwner();
+    const b = await newBusiness(o);
+    await ingestChanges(o, b, [
+      { on: "2026-04-02", delta: 5, sub: "u1", cust: "c1", change: "new", mrr: 5, currency: "USD" },
+      { on: "2026-04-03", delta: 5, sub: "u1", cust: "c1", change: "expansion", mrr: 10, currency: "USD" },
+    ]);
+    const data = (await metrics(o, b, "from=2026-04-01&to=2026-04-30")).data;
+    expect(data).toMatchObject({ mrr_start_minor: 0, mrr_end_minor: 9 });
+    expect(data.movements_summary).toMatchObject({ new_minor: 5, expansion_minor: 5, net_new_minor: 10, consistent: false });
+    expect(data.movements_summary.display_rounding_minor).toBe(0);
   });
 });
 
@@ -573,7 +626,7 @@ describe("property: movements sum to the MRR change", () => {
         );
         const data = (await metrics(o, b, `from=${period.from}&to=${period.to}`)).data;
         const want = reference(keys, period.from, period.to);
-        expect(data.movements_summary).toEqual({ ...want.moves, consistent: true });
+        expect(data.movements_summary).toEqual({ ...want.moves, consistent: true, display_rounding_minor: 0 });
         expect(data.movements_summary.net_new_minor).toBe(data.mrr_end_minor - data.mrr_start_minor);
         expect(data.mrr_start_minor).toBe(want.mrrStart);
         expect(data.mrr_end_minor).toBe(want.mrrEnd);

@@ -2,6 +2,7 @@
 // customers, churn and retention, ARR, ARPA, billing signals and the latest movements; plus
 // `by_month` (additive: the movements and MRR of each calendar month of the period).
 import { z } from "zod";
+import { AMOUNT_RANGE_RULE } from "../fx/base-amounts";
 import { ZCurrency, ZStoredDate, ZUuid } from "../shared/schemas";
 import {
   PERIOD_RULES,
@@ -64,12 +65,23 @@ export const ZSaasMetrics = ZAggregateCurrencies.extend({
   arr_minor: ZMinor.describe("12 × MRR(E) + Σ mrr_remainder_minor of the subscriptions counted in MRR(E)."),
   arpa_minor: ZMinor.nullable().describe("MRR(E) / customers.active_end, half even; null without active customers."),
   movements_summary: ZMovementSums.extend({
+    net_new_minor: ZMinor.describe(
+      "new + expansion + reactivation − contraction − churned, in the base currency. With display_currency: the shown " +
+        "MRR(E) − MRR(S) plus the base's difference net_new − (MRR(E) − MRR(S)) converted, so it equals the shown " +
+        "mrr_end_minor − mrr_start_minor whenever consistent; the shown movements may miss it by display_rounding_minor.",
+    ),
     consistent: z
       .boolean()
       .describe(
-        "net_new = MRR(E) − MRR(S), checked exactly in each original currency. false means the events do not add up " +
-          "(an mrr_minor that disagrees with the deltas, a subscription below zero).",
+        "net_new = MRR(E) − MRR(S), judged exactly on the figures in the base currency, before any display conversion. " +
+          "false means they do not add up: events that disagree (an mrr_minor that disagrees with the deltas, a " +
+          "subscription below zero), or per-currency sums whose conversions to the base round apart.",
       ),
+    display_rounding_minor: ZMinor.describe(
+      "Additive (issue 32): net_new_minor − (new + expansion + reactivation − contraction − churned) as shown. Each " +
+        "figure is converted to display_currency on its own, so the shown movements may miss net_new by rounding; 0 " +
+        "without display_currency.",
+    ),
   }),
   customers: z.object({
     active_start: z.number().int().describe("Customers with a subscription whose MRR_k(S) > 0."),
@@ -124,7 +136,11 @@ export const SAAS_METRICS_RULES =
   "customer_churn_rate = churned / active_start; gross_mrr_churn_rate = (churned + contraction) / MRR(S); " +
   "net_mrr_retention = MRR(E) of customers active at S / MRR(S); rates are JSON numbers with at most 4 decimals " +
   "(half even), null when the denominator is 0. Amounts: sums per currency, each converted once to the base currency at " +
-  "today's rate (half even), then to display_currency once; net_new and arpa are recomputed from the converted figures. " +
+  "today's rate (half even); consistent is judged on these base figures; then each is converted to display_currency " +
+  "once, net_new (as the shown MRR(E) − MRR(S) plus the base's inconsistency), arpa and the rates are recomputed from " +
+  "the converted figures, and display_rounding_minor = net_new − Σ the shown movements. " +
   "Listed movements keep their own currency. Envelope: fx (FxSummary), coverage (billing, revenue), provenance_summary " +
   "(the period's subscription_change events). Agents need a finances:observe grant covering the business. " +
+  AMOUNT_RANGE_RULE +
+  " " +
   PERIOD_RULES;

@@ -24,9 +24,10 @@
 // over them, not a join (the planner cannot estimate CTE rows, and a nested loop over two
 // CTEs of thousands took seconds). The customer groupings compare by bytes (COLLATE "C": their
 // order means nothing, a locale's comparison only costs).
-// Sums are per currency, each converted once to the base at today's rate (K5, "SaaS: §2.7"),
-// then the components to the display currency once; net_new, ARPA and the rates are recomputed
-// from the converted components.
+// Sums are per currency, each converted once to the base at today's rate (K5, "SaaS: §2.7");
+// `consistent` is judged on those base figures (pinned-wave3 §1.4), then the components go to
+// the display currency once; net_new, ARPA and the rates are recomputed from the converted
+// components, and display_rounding_minor says how far the converted movements miss net_new.
 import { divideHalfEven } from "../fx/money";
 import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
@@ -256,9 +257,6 @@ export async function getSaasMetrics(
       months: months.map((m, i) => ({ moves: movementAmounts(deltasOf(currency, m.month)), mrrEnd: mrrAt[i + 1]! })),
     };
   });
-  // Exact, in each original currency: no conversion rounding can make it true or false.
-  const consistent = perCurrency.every((c) => netNew(c.moves) === c.mrrEnd - c.mrrStart);
-
   // --- Each per-currency sum converted once to the base (today's rate) -----------------------
   const headline = ["mrrStart", "mrrEnd", "arr", "retained", ...MOVEMENT_KINDS] as const;
   type THeadline = (typeof headline)[number];
@@ -285,21 +283,25 @@ export async function getSaasMetrics(
     }
   }
 
+  // consistent is judged here, on the figures in the base, before any display conversion
+  // (pinned-wave3 §1.4): exactly the figures an answer without display_currency shows, so it is
+  // never true while they differ. gap = net_new − (MRR(E) − MRR(S)): 0 when consistent.
+  const gap = netNew(movementsOf(base)) - (base.mrrEnd - base.mrrStart);
+  const consistent = gap === 0n;
+
   // --- The components in the display currency, derived figures recomputed --------------------
   const shown = await toDisplay(db, day, {
     displayCurrency: query.displayCurrency,
-    components: base,
+    components: { ...base, gap },
     // The envelope's fx from the headline conversions (the months re-convert the same sums).
     conversions: converted.conversions.slice(0, items.length),
   });
   const d = shown.amounts;
-  const moves: TDeltaSums = {
-    new: d.new,
-    expansion: d.expansion,
-    reactivation: d.reactivation,
-    contraction: d.contraction,
-    churned: d.churned,
-  };
+  const moves = movementsOf(d);
+  // net_new shown: MRR(E) − MRR(S) shown, plus the gap shown (so it is exactly MRR(E) − MRR(S)
+  // whenever consistent); the movements, each converted on its own, may miss it by rounding:
+  // display_rounding_minor says by how much (0 in the base).
+  const netNewShown = d.mrrEnd - d.mrrStart + d.gap;
   const activeStart = count("active_start");
   const activeEnd = count("active_end");
   const churnedCustomers = count("churned");
@@ -311,11 +313,18 @@ export async function getSaasMetrics(
     baseMonths.flatMap((m) => [...MOVEMENT_KINDS.map((kind) => m.moves[kind]), m.mrrEnd]),
   );
   let mat = 0;
-  const byMonth = months.map((m) => {
+  const byMonth = months.map((m, byMonthIndex) => {
     const shownMoves = { ...NO_DELTAS };
     for (const kind of MOVEMENT_KINDS) shownMoves[kind] = monthShown[mat++]!;
     const mrrEnd = monthShown[mat++]!;
-    return { month: m.month, from: m.from, to: m.to, ...movementDto(shownMoves), mrr_end_minor: toMinor(mrrEnd) };
+    const path = `by_month.${byMonthIndex}`;
+    return {
+      month: m.month,
+      from: m.from,
+      to: m.to,
+      ...movementDto(shownMoves, path, netNew(shownMoves)),
+      mrr_end_minor: toMinor(mrrEnd, `${path}.mrr_end_minor`),
+    };
   });
 
   const sourceRows = rows.filter((r) => r.set === "source");
@@ -335,11 +344,15 @@ export async function getSaasMetrics(
       business_id: scope.businessId,
       from,
       to,
-      mrr_start_minor: toMinor(d.mrrStart),
-      mrr_end_minor: toMinor(d.mrrEnd),
-      arr_minor: toMinor(d.arr),
-      arpa_minor: activeEnd === 0 ? null : toMinor(divideHalfEven(d.mrrEnd, BigInt(activeEnd))),
-      movements_summary: { ...movementDto(moves), consistent },
+      mrr_start_minor: toMinor(d.mrrStart, "mrr_start_minor"),
+      mrr_end_minor: toMinor(d.mrrEnd, "mrr_end_minor"),
+      arr_minor: toMinor(d.arr, "arr_minor"),
+      arpa_minor: activeEnd === 0 ? null : toMinor(divideHalfEven(d.mrrEnd, BigInt(activeEnd)), "arpa_minor"),
+      movements_summary: {
+        ...movementDto(moves, "movements_summary", netNewShown),
+        consistent,
+        display_rounding_minor: toMinor(netNewShown - netNew(moves), "movements_summary.display_rounding_minor"),
+      },
       customers: { active_start: activeStart, active_end: activeEnd, new: count("new"), churned: churnedCustomers },
       rates: {
         customer_churn_rate: ratio(BigInt(churnedCustomers), BigInt(activeStart)),
@@ -361,26 +374,37 @@ export async function getSaasMetrics(
   };
 }
 
-function movementDto(moves: TDeltaSums) {
+/** The movement kinds of some figures (the base or shown components, which hold more). */
+function movementsOf(figures: TDeltaSums): TDeltaSums {
   return {
-    new_minor: toMinor(moves.new),
-    expansion_minor: toMinor(moves.expansion),
-    reactivation_minor: toMinor(moves.reactivation),
-    contraction_minor: toMinor(moves.contraction),
-    churned_minor: toMinor(moves.churned),
-    net_new_minor: toMinor(netNew(moves)),
+    new: figures.new,
+    expansion: figures.expansion,
+    reactivation: figures.reactivation,
+    contraction: figures.contraction,
+    churned: figures.churned,
   };
 }
 
-function toMovementDto(row: TMovementRow): TSaasMovement {
+function movementDto(moves: TDeltaSums, at: string, netNewMinor: bigint) {
+  return {
+    new_minor: toMinor(moves.new, `${at}.new_minor`),
+    expansion_minor: toMinor(moves.expansion, `${at}.expansion_minor`),
+    reactivation_minor: toMinor(moves.reactivation, `${at}.reactivation_minor`),
+    contraction_minor: toMinor(moves.contraction, `${at}.contraction_minor`),
+    churned_minor: toMinor(moves.churned, `${at}.churned_minor`),
+    net_new_minor: toMinor(netNewMinor, `${at}.net_new_minor`),
+  };
+}
+
+function toMovementDto(row: TMovementRow, i: number): TSaasMovement {
   return {
     event_id: row.id,
     occurred_on: row.occurred_on,
     customer_id: row.customer_id,
     subscription_id: row.subscription_id,
     change: row.change,
-    mrr_delta_minor: toMinor(toBigInt(row.amount_minor)),
-    mrr_minor: row.mrr_minor === null ? null : toMinor(toBigInt(row.mrr_minor)),
+    mrr_delta_minor: toMinor(toBigInt(row.amount_minor), `movements.${i}.mrr_delta_minor`),
+    mrr_minor: row.mrr_minor === null ? null : toMinor(toBigInt(row.mrr_minor), `movements.${i}.mrr_minor`),
     currency: row.currency,
     plan: row.plan,
   };

@@ -94,7 +94,7 @@ export async function findReservations(db: TDbOrTx, ownerId: string, query: TPag
 
 function stateConflict(message: string, row: BudgetReservation): AppError {
   return new AppError("state_conflict", message, {
-    details: { status: row.status, remaining_minor: toJsonAmount(row.amountMinor - row.releasedMinor) },
+    details: { status: row.status, remaining_minor: toJsonAmount(row.amountMinor - row.releasedMinor, "remaining_minor") },
   });
 }
 
@@ -147,8 +147,8 @@ export async function releaseReservation(
       "reservation.released",
       { type: "budget_reservation", id },
       {
-        amount_minor: requested === null ? null : toJsonAmount(requested),
-        released_minor: toJsonAmount(after.releasedMinor),
+        amount_minor: requested === null ? null : toJsonAmount(requested, "amount_minor"),
+        released_minor: toJsonAmount(after.releasedMinor, "released_minor"),
         status: after.status,
       },
     );

@@ -342,8 +342,44 @@ describe("what the document says beyond the shapes", () => {
       $ref: "#/components/schemas/ValidationIssue",
     });
     expect(doc.components.schemas!.ValidationIssue.required).toEqual(["path", "message"]);
-    expect(error.if).toEqual({ required: ["code"], properties: { code: { const: "validation_error" } } });
-    expect(error.then).toEqual({ required: ["details"], properties: { details: { required: ["issues"] } } });
+    expect(error.allOf).toContainEqual({
+      if: { required: ["code"], properties: { code: { const: "validation_error" } } },
+      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+    });
+  });
+
+  it("lists 422 amount_out_of_range with details.field on every aggregate and the simulation (pinned-wave3 §1.4)", () => {
+    const error = doc.components.schemas!.Error.properties.error;
+    expect(error.allOf).toContainEqual({
+      if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
+      then: { required: ["details"], properties: { details: { required: ["field"] } } },
+    });
+    expect(doc.components.schemas!.ErrorDetails.properties.field.type).toBe("string");
+    expect(doc.components.responses!.Error422.description).toMatch(/amount_out_of_range/);
+    expect((doc as any).info.description).toMatch(/amount_out_of_range/);
+    const aggregates = [
+      "GET /v1/businesses/{id}/financial-summary",
+      "GET /v1/personal/financial-summary",
+      "GET /v1/businesses/{id}/forecast",
+      "GET /v1/personal/forecast",
+      "GET /v1/forecast",
+      "GET /v1/free-capital",
+      "GET /v1/overview",
+      "GET /v1/daily-brief",
+      "GET /v1/businesses/{id}/context",
+      "GET /v1/businesses/{id}/saas-metrics",
+      "GET /v1/businesses/{id}/project-health",
+      "GET /v1/ads",
+      "GET /v1/businesses/{id}/ads",
+      "GET /v1/events/totals",
+      "POST /v1/simulations",
+    ];
+    for (const operation of aggregates) {
+      const [method, path] = operation.split(" ");
+      const op = doc.paths[path!]![method!.toLowerCase()];
+      expect(op.description, operation).toMatch(/422 amount_out_of_range with details\.field/);
+      expect(op.responses["422"], operation).toEqual({ $ref: "#/components/responses/Error422" });
+    }
   });
 
   it("open responses: no additionalProperties: false and no closed enum in what a response or the webhook carries", () => {

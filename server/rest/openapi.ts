@@ -26,6 +26,9 @@ Conventions every operation follows:
   2999-12-31 answer 400 validation_error naming the field (refused, never stripped). A webhook
   event or a statement row with one is rejected alone and the rest goes in (a NUL byte makes a
   statement file binary: 415).
+- Amounts are integer minor units, exact: one beyond ±(2^53 − 1) is refused on write (400 validation_error). A
+  figure an aggregate or a simulation computes beyond that range (a sum of many amounts can be) answers 422
+  amount_out_of_range, details.field naming it (its dot-separated path in data); never a rounded number.
 - Every response carries X-Request-Id (equal to the body's request_id) and X-Service-Contract.
   A client may send X-Service-Contract-Min; a higher version than the server's answers 426.
 - Authenticated responses carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset
@@ -98,9 +101,18 @@ const ERROR_SCHEMA: SchemaObject = {
         details: { $ref: "#/components/schemas/ErrorDetails" },
         request_id: { type: "string" },
       },
-      // A validation_error always names what failed.
-      if: { required: ["code"], properties: { code: { const: "validation_error" } } },
-      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+      allOf: [
+        // A validation_error always names what failed.
+        {
+          if: { required: ["code"], properties: { code: { const: "validation_error" } } },
+          then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+        } as SchemaObject,
+        // So does amount_out_of_range: the figure of the answer beyond the exact range.
+        {
+          if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
+          then: { required: ["details"], properties: { details: { required: ["field"] } } },
+        } as SchemaObject,
+      ],
     } as SchemaObject,
   },
 };
@@ -109,9 +121,16 @@ const ERROR_DETAILS_SCHEMA: SchemaObject = {
   type: "object",
   description:
     "Facts about the error, by code (e.g. scope_denied: required_scope and resource; limit_exceeded: period, " +
-    "limit_minor, currency; contract_too_old: server_version, required). A validation_error always names each failing field in issues.",
+    "limit_minor, currency; contract_too_old: server_version, required; amount_out_of_range: field). A validation_error " +
+    "always names each failing field in issues.",
   properties: {
     issues: { type: "array", items: { $ref: "#/components/schemas/ValidationIssue" } },
+    field: {
+      type: "string",
+      description:
+        "amount_out_of_range: the figure of the answer whose exact value is beyond ±(2^53 − 1) minor units, as its " +
+        "dot-separated path in data (e.g. totals.run_rate_in_minor, days.3.balance_committed_minor). Other codes may name a field too.",
+    },
   },
 };
 

@@ -18,14 +18,7 @@ import type { TOwnerDay } from "../shared/owner-today";
 import { projectPart } from "../read-models/commitments-calendar";
 import { envelopeCoverage } from "../read-models/coverage";
 import { currentAmounts, toMinor, type TCurrentItem, type TSummaryConversion } from "../read-models/display";
-import {
-  loadForecastInputs,
-  projectForecast,
-  projectionAmounts,
-  showProjections,
-  type TProjectionAmounts,
-} from "../read-models/forecast";
-import type { TForecastSeries } from "../read-models/forecast-series";
+import { loadForecastInputs, projectionAmounts, showProjections, type TShownProjection } from "../read-models/forecast";
 import { forecastWindow, type TWindow } from "../read-models/forecast-window";
 import { readOwnerDay } from "../read-models/period";
 import { resolveReadScope, toScopeRef, type TReadScope } from "../read-models/scope";
@@ -307,36 +300,43 @@ async function valueChanges(
   };
 }
 
-/** A projection's totals (§3.5 SimTotals), in the display currency. */
-function simTotals(amounts: TProjectionAmounts, series: TForecastSeries): TSimTotals {
-  const minorOrNull = (value: bigint | null) => (value === null ? null : toMinor(value));
+/** A projection's totals (§3.5 SimTotals), in the display currency; `at` names them in the answer ("baseline"). */
+function simTotals(projection: TShownProjection, at: string): TSimTotals {
+  const { series } = projection;
+  const minor = (value: bigint, field: string) => toMinor(value, `${at}.${field}`);
+  const minorOrNull = (value: bigint | null, field: string) => (value === null ? null : minor(value, field));
   const firstNegative = series.days.find((d) => d.balance_committed_minor !== null && d.balance_committed_minor < 0n);
   const committedOut = series.opening.committed_out_minor + series.totals.committed_out_minor;
   return {
-    committed_in_minor: toMinor(series.totals.committed_in_minor),
-    committed_out_minor: toMinor(series.totals.committed_out_minor),
-    reserved_minor: toMinor(amounts.reservedMinor),
-    run_rate_in_minor: toMinor(series.totals.run_rate_in_minor),
-    run_rate_out_minor: toMinor(series.totals.run_rate_out_minor),
-    ending_balance_committed_minor: minorOrNull(series.ending_balance_committed_minor),
-    lowest_balance_minor: minorOrNull(series.lowest_balance?.amount_minor ?? null),
+    committed_in_minor: minor(series.totals.committed_in_minor, "committed_in_minor"),
+    committed_out_minor: minor(series.totals.committed_out_minor, "committed_out_minor"),
+    reserved_minor: minor(projection.reservedMinor, "reserved_minor"),
+    run_rate_in_minor: minor(series.totals.run_rate_in_minor, "run_rate_in_minor"),
+    run_rate_out_minor: minor(series.totals.run_rate_out_minor, "run_rate_out_minor"),
+    ending_balance_committed_minor: minorOrNull(series.ending_balance_committed_minor, "ending_balance_committed_minor"),
+    lowest_balance_minor: minorOrNull(series.lowest_balance?.amount_minor ?? null, "lowest_balance_minor"),
     lowest_balance_on: series.lowest_balance?.date ?? null,
     first_negative_on: firstNegative?.date ?? null,
-    free_capital_minor: amounts.cashMinor === null ? null : toMinor(amounts.cashMinor - amounts.reservedMinor - committedOut),
+    free_capital_minor:
+      projection.cashMinor === null
+        ? null
+        : minor(projection.cashMinor - projection.reservedMinor - committedOut, "free_capital_minor"),
   };
 }
 
 function deltaOf(baseline: TSimTotals, simulated: TSimTotals): TSimDelta {
-  const difference = (a: number | null, b: number | null) => (a === null || b === null ? null : toMinor(BigInt(b) - BigInt(a)));
+  const difference = (a: number | null, b: number | null, field: string) =>
+    a === null || b === null ? null : toMinor(BigInt(b) - BigInt(a), `delta.${field}`);
+  const of = (field: keyof TSimDelta) => difference(baseline[field], simulated[field], field);
   return {
-    committed_in_minor: difference(baseline.committed_in_minor, simulated.committed_in_minor)!,
-    committed_out_minor: difference(baseline.committed_out_minor, simulated.committed_out_minor)!,
-    reserved_minor: difference(baseline.reserved_minor, simulated.reserved_minor)!,
-    run_rate_in_minor: difference(baseline.run_rate_in_minor, simulated.run_rate_in_minor)!,
-    run_rate_out_minor: difference(baseline.run_rate_out_minor, simulated.run_rate_out_minor)!,
-    ending_balance_committed_minor: difference(baseline.ending_balance_committed_minor, simulated.ending_balance_committed_minor),
-    lowest_balance_minor: difference(baseline.lowest_balance_minor, simulated.lowest_balance_minor),
-    free_capital_minor: difference(baseline.free_capital_minor, simulated.free_capital_minor),
+    committed_in_minor: of("committed_in_minor")!,
+    committed_out_minor: of("committed_out_minor")!,
+    reserved_minor: of("reserved_minor")!,
+    run_rate_in_minor: of("run_rate_in_minor")!,
+    run_rate_out_minor: of("run_rate_out_minor")!,
+    ending_balance_committed_minor: of("ending_balance_committed_minor"),
+    lowest_balance_minor: of("lowest_balance_minor"),
+    free_capital_minor: of("free_capital_minor"),
   };
 }
 
@@ -360,16 +360,15 @@ export async function runSimulation(
   const simulatedInputs = applyChanges(inputs, valuation.valued, valuation.conversions);
   const { shown, displayed } = await showProjections(db, day, {
     displayCurrency: body.display_currency,
+    window: { today: day.today, from: window.from, to: window.to },
     projections: { baseline: projectionAmounts(inputs), simulated: projectionAmounts(simulatedInputs) },
     conversions: simulatedInputs.conversions,
   });
-  const span = { today: day.today, from: window.from, to: window.to };
-  const baselineSeries = projectForecast(shown.baseline, span);
-  const simulatedSeries = projectForecast(shown.simulated, span);
-  const baseline = simTotals(shown.baseline, baselineSeries);
-  const simulated = simTotals(shown.simulated, simulatedSeries);
+  const baseline = simTotals(shown.baseline, "baseline");
+  const simulated = simTotals(shown.simulated, "simulated");
+  const simulatedDays = shown.simulated.series.days;
 
-  const minorOrNull = (value: bigint | null) => (value === null ? null : toMinor(value));
+  const minorOrNull = (value: bigint | null, field: string) => (value === null ? null : toMinor(value, field));
   const data: TSimulation = {
     currency: displayed.currency,
     base_currency: displayed.baseCurrency,
@@ -380,10 +379,10 @@ export async function runSimulation(
     baseline,
     simulated,
     delta: deltaOf(baseline, simulated),
-    days: baselineSeries.days.map((d, i) => ({
+    days: shown.baseline.series.days.map((d, i) => ({
       date: d.date,
-      baseline_balance_minor: minorOrNull(d.balance_committed_minor),
-      simulated_balance_minor: minorOrNull(simulatedSeries.days[i]!.balance_committed_minor),
+      baseline_balance_minor: minorOrNull(d.balance_committed_minor, `days.${i}.baseline_balance_minor`),
+      simulated_balance_minor: minorOrNull(simulatedDays[i]!.balance_committed_minor, `days.${i}.simulated_balance_minor`),
     })),
     fx_used: displayed.fxUsed,
   };

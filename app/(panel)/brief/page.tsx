@@ -4,12 +4,14 @@ import { BriefDayNav } from "@/components/brief/brief-day-nav";
 import { briefDayOf, briefHref } from "@/components/brief/brief-days";
 import { BriefView } from "@/components/brief/brief-view";
 import { formatCalendarDay } from "@/components/overview/figures";
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { PageHeader } from "@/components/panel/page-header";
 import { FormAlert } from "@/components/ui/field";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CalendarIcon } from "@/components/ui/icons";
 import { timeZoneOrUtc, todayIn } from "@/lib/days";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
+import { loadFigures } from "../figures-refused";
 
 export const metadata: Metadata = { title: "Daily brief" };
 export const dynamic = "force-dynamic";
@@ -25,7 +27,7 @@ export default async function BriefPage({ searchParams }: { searchParams: Promis
   const { date, notice } = briefDayOf(params.date, today, timezone);
   const weekday = formatCalendarDay(date, me.locale);
   const beforeBooks = date < firstDay;
-  const brief = beforeBooks ? null : await caller.readModels.dailyBrief({ date });
+  const brief = beforeBooks ? null : await loadFigures(() => caller.readModels.dailyBrief({ date }));
 
   return (
     <div className="page">
@@ -53,8 +55,10 @@ export default async function BriefPage({ searchParams }: { searchParams: Promis
             <Link href={briefHref(firstDay, today)}>See that day</Link> or <Link href="/brief">today&apos;s brief</Link>.
           </EmptyState>
         </section>
+      ) : brief.refused ? (
+        <FiguresRefused refused={brief.refused} headingId="brief-refused-heading" />
       ) : (
-        <BriefView brief={brief.data} isToday={date === today} coverageOverall={brief.coverage.overall} />
+        <BriefView brief={brief.result.data} isToday={date === today} coverageOverall={brief.result.coverage.overall} />
       )}
     </div>
   );

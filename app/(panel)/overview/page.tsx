@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { DisplayCurrencyForm } from "@/components/overview/display-currency-form";
 import { parseDisplayCurrency } from "@/components/overview/figures";
 import { OverviewView, type TOverviewBusinessRow } from "@/components/overview/overview-view";
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { PageHeader } from "@/components/panel/page-header";
 import { FormAlert } from "@/components/ui/field";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 import { loadInDisplayCurrency } from "../display-currency";
+import { loadFigures } from "../figures-refused";
 
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
@@ -18,16 +20,37 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   // The overview and each business's summary (its runway, when its cash is as of and how well
   // that cash is covered), all in one display currency: the same one for every figure on the page.
-  const loaded = await loadInDisplayCurrency(requested, me.base_currency, async (display_currency) => {
-    const overview = await caller.readModels.overview({ display_currency });
-    const summaries = await Promise.all(
-      overview.data.businesses.map((business) =>
-        caller.readModels.businessFinancialSummary({ id: business.business_id, display_currency }),
-      ),
+  const loaded = await loadInDisplayCurrency(requested, me.base_currency, (display_currency) =>
+    loadFigures(async () => {
+      const overview = await caller.readModels.overview({ display_currency });
+      const summaries = await Promise.all(
+        overview.data.businesses.map((business) =>
+          caller.readModels.businessFinancialSummary({ id: business.business_id, display_currency }),
+        ),
+      );
+      return { overview, summaries };
+    }),
+  );
+  const notice = loaded.notice ? (
+    <div className="page-notice">
+      <FormAlert message={loaded.notice} />
+    </div>
+  ) : null;
+  const lead = "Cash, runway and what is committed, across your businesses.";
+  if (loaded.result.refused) {
+    return (
+      <div className="page">
+        <PageHeader
+          title="Overview"
+          lead={lead}
+          actions={<DisplayCurrencyForm baseCurrency={me.base_currency} current={loaded.currency} />}
+        />
+        {notice}
+        <FiguresRefused refused={loaded.result.refused} headingId="overview-refused-heading" />
+      </div>
     );
-    return { overview, summaries };
-  });
-  const { overview, summaries } = loaded.result;
+  }
+  const { overview, summaries } = loaded.result.result;
 
   const rows: TOverviewBusinessRow[] = overview.data.businesses.map((business, index) => {
     const summary = summaries[index]!;
@@ -38,14 +61,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     <div className="page">
       <PageHeader
         title="Overview"
-        lead="Cash, runway and what is committed, across your businesses."
+        lead={lead}
         actions={<DisplayCurrencyForm baseCurrency={overview.data.base_currency} current={overview.data.currency} />}
       />
-      {loaded.notice ? (
-        <div className="page-notice">
-          <FormAlert message={loaded.notice} />
-        </div>
-      ) : null}
+      {notice}
       <OverviewView
         overview={overview.data}
         businesses={rows}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { BusinessHeader } from "@/components/businesses/business-header";
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { DateTime } from "@/components/panel/preferences";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
 import { BusinessTabs } from "@/components/businesses/business-tabs";
@@ -11,6 +12,7 @@ import { CardSection } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
+import { loadFigures } from "@/app/(panel)/figures-refused";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
 export const dynamic = "force-dynamic";
@@ -38,16 +40,18 @@ export default async function BusinessPage(props: TBusinessPageProps) {
   const [projects, alerts, loaded] = await Promise.all([
     caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE }),
     caller.alerts.recent({ limit: ALERTS_SEARCHED }),
-    loadInDisplayCurrency(requested, baseCurrency, async (display_currency) => {
-      const [summary, forecast, freeCapital] = await Promise.all([
-        caller.readModels.businessFinancialSummary({ id, display_currency }),
-        caller.readModels.businessForecast({ id, horizon, display_currency }),
-        caller.readModels.freeCapital({ business_id: id, display_currency }),
-      ]);
-      return { summary, forecast, freeCapital };
-    }),
+    loadInDisplayCurrency(requested, baseCurrency, (display_currency) =>
+      loadFigures(async () => {
+        const [summary, forecast, freeCapital] = await Promise.all([
+          caller.readModels.businessFinancialSummary({ id, display_currency }),
+          caller.readModels.businessForecast({ id, horizon, display_currency }),
+          caller.readModels.freeCapital({ business_id: id, display_currency }),
+        ]);
+        return { summary, forecast, freeCapital };
+      }),
+    ),
   ]);
-  const { summary, forecast, freeCapital } = loaded.result;
+  const figures = loaded.result;
   const query: Record<string, string> = requested ? { display_currency: loaded.currency } : {};
 
   return (
@@ -55,11 +59,7 @@ export default async function BusinessPage(props: TBusinessPageProps) {
       <BusinessHeader
         business={business}
         actions={
-          <DisplayCurrencyForm
-            baseCurrency={summary.data.base_currency}
-            current={summary.data.currency}
-            keep={{ horizon: String(horizon) }}
-          />
+          <DisplayCurrencyForm baseCurrency={baseCurrency} current={loaded.currency} keep={{ horizon: String(horizon) }} />
         }
       />
       <BusinessTabs businessId={business.id} current="" />
@@ -69,19 +69,23 @@ export default async function BusinessPage(props: TBusinessPageProps) {
         </div>
       ) : null}
       <div className="stack stack-fill">
-        <BusinessOverview
-          figures={{
-            summary: summary.data,
-            forecast: forecast.data,
-            freeCapital: freeCapital.data,
-            // The summary's envelope: how fresh this business's cash, revenue and expenses are.
-            coverage: { overall: summary.coverage.overall, cash: summary.coverage.cash },
-            alerts: alerts.data.filter((alert) => alert.business_id === id).slice(0, ALERTS_SHOWN),
-          }}
-          projects={new Map(projects.data.map((project) => [project.id, project.name]))}
-          horizon={horizon}
-          query={query}
-        />
+        {figures.refused ? (
+          <FiguresRefused refused={figures.refused} headingId="business-refused-heading" />
+        ) : (
+          <BusinessOverview
+            figures={{
+              summary: figures.result.summary.data,
+              forecast: figures.result.forecast.data,
+              freeCapital: figures.result.freeCapital.data,
+              // The summary's envelope: how fresh this business's cash, revenue and expenses are.
+              coverage: { overall: figures.result.summary.coverage.overall, cash: figures.result.summary.coverage.cash },
+              alerts: alerts.data.filter((alert) => alert.business_id === id).slice(0, ALERTS_SHOWN),
+            }}
+            projects={new Map(projects.data.map((project) => [project.id, project.name]))}
+            horizon={horizon}
+            query={query}
+          />
+        )}
         <CardSection
           headingId="projects-heading"
           title="Projects"

@@ -1,3 +1,4 @@
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { BackLink, PageHeader } from "@/components/panel/page-header";
 import { BusinessAds } from "@/components/ads/business-ads";
 import { parsePeriodParam, periodErrors, type TPeriodErrors } from "@/components/ads/ads-words";
@@ -8,6 +9,7 @@ import { StatusPill } from "@/components/ui/status-pill";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
+import { loadFigures } from "@/app/(panel)/figures-refused";
 import { toAppError } from "@/server/errors/to-app-error";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
@@ -34,7 +36,7 @@ export default async function BusinessAdsPage(props: TAdsPageProps) {
 
   const load = (period: { from?: string; to?: string }) =>
     loadInDisplayCurrency(requested, baseCurrency, (display_currency) =>
-      caller.readModels.businessAds({ id, ...period, display_currency }),
+      loadFigures(() => caller.readModels.businessAds({ id, ...period, display_currency })),
     );
   // A period the API refuses (reversed, too long, not a day): its reasons on the form's fields,
   // and the default period shown meanwhile.
@@ -49,9 +51,10 @@ export default async function BusinessAdsPage(props: TAdsPageProps) {
     if (appError.code !== "validation_error" || (!errors.from && !errors.to)) throw error;
     loaded = await load({});
   }
-  const ads = loaded.result;
+  const { result: ads, refused } = loaded.result;
   const keepCurrency: Record<string, string> = requested ? { display_currency: loaded.currency } : {};
-  const keepPeriod: Record<string, string> = errors || (!typed.from && !typed.to) ? {} : { from: ads.data.from, to: ads.data.to };
+  const keepPeriod: Record<string, string> =
+    errors || !ads || (!typed.from && !typed.to) ? {} : { from: ads.data.from, to: ads.data.to };
   const resetQuery = new URLSearchParams(keepCurrency).toString();
 
   return (
@@ -67,7 +70,7 @@ export default async function BusinessAdsPage(props: TAdsPageProps) {
             {business.status === "archived" ? <StatusPill status="archived" /> : null}
           </>
         }
-        actions={<DisplayCurrencyForm baseCurrency={ads.data.base_currency} current={ads.data.currency} keep={keepPeriod} />}
+        actions={<DisplayCurrencyForm baseCurrency={baseCurrency} current={loaded.currency} keep={keepPeriod} />}
       />
       <BusinessTabs businessId={business.id} current="ads" />
       {loaded.notice ? (
@@ -75,16 +78,20 @@ export default async function BusinessAdsPage(props: TAdsPageProps) {
           <FormAlert message={loaded.notice} />
         </div>
       ) : null}
-      <BusinessAds
-        ads={ads.data}
-        coverage={ads.coverage.ads}
-        period={{
-          typed,
-          errors,
-          keep: keepCurrency,
-          resetHref: `/businesses/${business.id}/ads${resetQuery ? `?${resetQuery}` : ""}`,
-        }}
-      />
+      {refused ? (
+        <FiguresRefused refused={refused} headingId="ads-refused-heading" />
+      ) : (
+        <BusinessAds
+          ads={ads.data}
+          coverage={ads.coverage.ads}
+          period={{
+            typed,
+            errors,
+            keep: keepCurrency,
+            resetHref: `/businesses/${business.id}/ads${resetQuery ? `?${resetQuery}` : ""}`,
+          }}
+        />
+      )}
     </div>
   );
 }

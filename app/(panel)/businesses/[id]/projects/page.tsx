@@ -3,11 +3,13 @@
 import { addDays, todayIn } from "@/lib/days";
 import { BusinessHeader } from "@/components/businesses/business-header";
 import { BusinessTabs } from "@/components/businesses/business-tabs";
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { PROJECTS_PAGE_SIZE } from "@/components/panel/page-size";
 import { parseHealthPeriod } from "@/components/projects/health-period";
 import { ProjectHealthView } from "@/components/projects/project-health-view";
 import { ProjectsView } from "@/components/projects/projects-view";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
+import { loadFigures } from "@/app/(panel)/figures-refused";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
 export const dynamic = "force-dynamic";
@@ -29,7 +31,7 @@ export default async function BusinessProjectsPage(props: TProjectsPageProps) {
   const { timezone } = await getOwnerMe();
   const from = addDays(todayIn(timezone), -(period - 1));
   const [health, projects] = await Promise.all([
-    caller.readModels.businessProjectHealth({ id, from }),
+    loadFigures(() => caller.readModels.businessProjectHealth({ id, from })),
     caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE }),
   ]);
 
@@ -38,11 +40,15 @@ export default async function BusinessProjectsPage(props: TProjectsPageProps) {
       <BusinessHeader business={business} />
       <BusinessTabs businessId={business.id} current="projects" />
       <div className="stack stack-fill">
-        <ProjectHealthView
-          health={health.data}
-          coverage={{ revenue: health.coverage.revenue, expenses: health.coverage.expenses }}
-          period={period}
-        />
+        {health.refused ? (
+          <FiguresRefused refused={health.refused} headingId="health-refused-heading" />
+        ) : (
+          <ProjectHealthView
+            health={health.result.data}
+            coverage={{ revenue: health.result.coverage.revenue, expenses: health.result.coverage.expenses }}
+            period={period}
+          />
+        )}
         <ProjectsView businessId={business.id} initialPage={projects} />
       </div>
     </div>

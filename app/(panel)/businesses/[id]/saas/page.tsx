@@ -5,10 +5,12 @@ import { parseDisplayCurrency } from "@/components/overview/figures";
 import { parseSaasPeriod, periodQuery, presetRange, type TSaasPeriod } from "@/components/saas/period";
 import { PeriodPicker } from "@/components/saas/period-picker";
 import { SaasView } from "@/components/saas/saas-view";
+import { FiguresRefused } from "@/components/panel/figures-refused";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
-import { timeZoneOrUtc, todayIn } from "@/lib/days";
+import { loadFigures } from "@/app/(panel)/figures-refused";
+import { addDays, timeZoneOrUtc, todayIn } from "@/lib/days";
 import { toAppError } from "@/server/errors/to-app-error";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
@@ -35,7 +37,7 @@ export default async function BusinessSaasPage(props: TSaasPageProps) {
 
   const load = (period: TSaasPeriod) =>
     loadInDisplayCurrency(requested, me.base_currency, (display_currency) =>
-      caller.readModels.businessSaasMetrics({ id, from: period.from, to: period.to, display_currency }),
+      loadFigures(() => caller.readModels.businessSaasMetrics({ id, from: period.from, to: period.to, display_currency })),
     );
   let period = parseSaasPeriod(params, today);
   let periodNotice: string | null = null;
@@ -50,7 +52,10 @@ export default async function BusinessSaasPage(props: TSaasPageProps) {
     period = { kind: "preset", id: "30d", ...presetRange("30d", today) };
     loaded = await load(period);
   }
-  const metrics = loaded.result;
+  const { result: metrics, refused } = loaded.result;
+  // The days asked for, as the API resolves a missing end (K1): shown when the figures are refused.
+  const askedTo = period.to ?? today;
+  const asked = { from: period.from ?? addDays(askedTo, -29), to: askedTo };
   const keepCurrency: Record<string, string> = requested ? { display_currency: loaded.currency } : {};
   const notices = [periodNotice, loaded.notice].filter((notice): notice is string => notice !== null);
 
@@ -58,13 +63,7 @@ export default async function BusinessSaasPage(props: TSaasPageProps) {
     <div className="page">
       <BusinessHeader
         business={business}
-        actions={
-          <DisplayCurrencyForm
-            baseCurrency={metrics.data.base_currency}
-            current={metrics.data.currency}
-            keep={periodQuery(period)}
-          />
-        }
+        actions={<DisplayCurrencyForm baseCurrency={me.base_currency} current={loaded.currency} keep={periodQuery(period)} />}
       />
       <BusinessTabs businessId={business.id} current="saas" />
       {notices.map((notice) => (
@@ -73,8 +72,16 @@ export default async function BusinessSaasPage(props: TSaasPageProps) {
         </div>
       ))}
       <div className="stack stack-fill">
-        <PeriodPicker period={period} shown={{ from: metrics.data.from, to: metrics.data.to }} keep={keepCurrency} />
-        <SaasView metrics={metrics.data} coverage={{ overall: metrics.coverage.overall, billing: metrics.coverage.billing }} />
+        <PeriodPicker
+          period={period}
+          shown={metrics ? { from: metrics.data.from, to: metrics.data.to } : asked}
+          keep={keepCurrency}
+        />
+        {refused ? (
+          <FiguresRefused refused={refused} headingId="saas-refused-heading" />
+        ) : (
+          <SaasView metrics={metrics.data} coverage={{ overall: metrics.coverage.overall, billing: metrics.coverage.billing }} />
+        )}
       </div>
     </div>
   );
