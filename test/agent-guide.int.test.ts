@@ -18,7 +18,7 @@ let setup: Awaited<ReturnType<typeof ownerSetup>>;
 beforeAll(async () => {
   api = await createTestApi();
   app = await serveApp(api);
-  setup = await ownerSetup({ baseUrl: app.url, ownerToken: OWNER_TOKEN });
+  setup = await ownerSetup({ baseUrl: app.url, ownerToken: OWNER_TOKEN, socialAdsSigningSecret: "agent-guide-social-secret" });
 });
 afterAll(async () => {
   await app?.close();

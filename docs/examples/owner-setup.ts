@@ -2,11 +2,18 @@
 // say what it may do there. The agent's token (agt_…) is in this answer only (and on rotate):
 // hand it to the agent's host as a secret.
 //
-//   FINANCE_URL=http://localhost:3000 FINANCE_OWNER_TOKEN=ses_… npx tsx docs/examples/owner-setup.ts
+//   FINANCE_URL=http://localhost:3000 FINANCE_OWNER_TOKEN=ses_… SOCIAL_ADS_SIGNING_SECRET=… \
+//     npx tsx docs/examples/owner-setup.ts
 import { createFinanceClient, idempotent, unwrap } from "../../client";
 import { runAsScript, setting } from "./run-as-script";
 
-export async function ownerSetup(config: { baseUrl: string; ownerToken: string; businessName?: string }) {
+export async function ownerSetup(config: {
+  baseUrl: string;
+  ownerToken: string;
+  /** The ad account's signing secret, as its platform shows it. */
+  socialAdsSigningSecret: string;
+  businessName?: string;
+}) {
   const owner = createFinanceClient({ baseUrl: config.baseUrl, token: config.ownerToken });
 
   const business = await unwrap(
@@ -17,11 +24,17 @@ export async function ownerSetup(config: { baseUrl: string; ownerToken: string; 
   );
   const businessId = business.data.id;
 
-  // The ad platform is a mock in this version: connect records the account as active.
+  // The ad platform is a mock in this version: connect records the account as active. The signing
+  // secret is the one the platform shows for the account (its app settings); the platform signs
+  // the account's deliveries with it, and only a connection whose secret verifies receives them.
   const social = await unwrap(
     owner.POST("/v1/integrations/{provider}/connect", {
       params: { header: idempotent(), path: { provider: "social_ads" } },
-      body: { business_id: businessId, account_id: `act_${Date.now()}` },
+      body: {
+        business_id: businessId,
+        account_id: `act_${Date.now()}`,
+        signing_secret: config.socialAdsSigningSecret,
+      },
     }),
   );
 
@@ -56,4 +69,10 @@ export async function ownerSetup(config: { baseUrl: string; ownerToken: string; 
   };
 }
 
-runAsScript(import.meta.url, () => ownerSetup({ baseUrl: setting("FINANCE_URL"), ownerToken: setting("FINANCE_OWNER_TOKEN") }));
+runAsScript(import.meta.url, () =>
+  ownerSetup({
+    baseUrl: setting("FINANCE_URL"),
+    ownerToken: setting("FINANCE_OWNER_TOKEN"),
+    socialAdsSigningSecret: setting("SOCIAL_ADS_SIGNING_SECRET"),
+  }),
+);

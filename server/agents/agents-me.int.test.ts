@@ -11,6 +11,7 @@ import { expectApiError } from "../../test/helpers/api-error";
 import { createdData, seedAgent, seedIntegration, seedOwner, type TTestGrant } from "../../test/helpers/seed";
 import type { TActor } from "../auth/actor";
 import { createRequestContext } from "../auth/request-context";
+import { ingestSignals } from "../ingest/ingest-service";
 import { CONTRACT_VERSION } from "../rest/contract";
 import { appRouter } from "../router";
 import { openOwnerSession } from "../sessions/session-service";
@@ -137,7 +138,20 @@ describe("an agent asking", () => {
   });
 
   it("sees each limit's use today and this month after a counted write, and null where a grant has no limit", async () => {
-    // An executed budget change counts its increase (62.00 − 50.00 = 12.00) against the ads grant.
+    // The platform reported the campaign's budget (50.00): an executed change counts its increase
+    // over that (62.00 − 50.00 = 12.00) against the ads grant, never over the previous it claims.
+    const reported = await ingestSignals(api.db, w.ownerId, [
+      {
+        integration_id: w.social,
+        external_id: randomUUID(),
+        code: "budget_change_applied",
+        occurred_at: "2026-05-08T06:00:00.000Z",
+        ref: { campaign_id: "cmp-1" },
+        amount_minor: 50_00,
+        currency: "EUR",
+      },
+    ]);
+    expect(reported.accepted).toBe(1);
     const change = await api.call("POST", "/v1/ad-budget-changes", {
       token: w.optimiser.token,
       body: {
