@@ -197,10 +197,15 @@ type TOverride = Record<string, unknown> | undefined;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** 400 for an override field the approval's kind does not have. */
+/** 400 naming each override field the approval's kind does not have (as the override's other issues do; `""` for an empty key). */
 function onlyFields(override: TOverride, allowed: readonly string[]): void {
-  const extra = Object.keys(override ?? {}).find((key) => !allowed.includes(key));
-  if (extra !== undefined) throw AppError.invalidField(extra, `cannot be overridden; only ${allowed.join(", ")}`);
+  const extra = Object.keys(override ?? {}).filter((key) => !allowed.includes(key));
+  const only = allowed.length === 0 ? "nothing can be overridden for this kind" : `only ${allowed.join(", ")}`;
+  const [first, ...rest] = extra.map((key) => ({
+    path: key === "" ? '""' : key,
+    message: `cannot be overridden; ${only}`,
+  }));
+  if (first) throw AppError.invalidFields([first, ...rest]);
 }
 
 /**

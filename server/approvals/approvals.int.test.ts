@@ -308,6 +308,12 @@ describe("approving a connect_integration data request", () => {
       body: { params_override: { agent_id: "x" } },
     });
     expectApiError(refused, 400, "validation_error", { issue: "agent_id" });
+    // Every field it cannot take is named, an empty key too (found by the fuzzer).
+    const nameless = await api.call("POST", `/v1/approvals/${overridden}/approve`, {
+      body: { params_override: { "": "x", agent_id: "x" } },
+    });
+    expectApiError(nameless, 400, "validation_error", { issue: '""' });
+    expect(nameless.body.error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(['""', "agent_id"]);
     const generic = await approveIt(overridden, { provider: "generic" });
     expect(generic.params).toMatchObject({ provider: "generic" });
     expect(generic.result.data.next_step).toMatchObject({ path: "/v1/integrations/generic/connect" });
