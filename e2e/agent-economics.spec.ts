@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, expectNoSeriousViolations, signIn } from "./support";
+import { asBearer, E2E_OWNER_TOKEN, E2E_SOCIAL_ADS_SECRET, expectNoSeriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -47,7 +47,11 @@ test.beforeAll(async ({ request }) => {
     await owner("POST", "/v1/businesses", { name: `Economics Lab ${suffix}`, currency: CURRENCY }),
   );
   const integration = await data<{ id: string }>(
-    await owner("POST", "/v1/integrations/social_ads/connect", { business_id: business.id, account_id: `act_${randomUUID()}` }),
+    await owner("POST", "/v1/integrations/social_ads/connect", {
+      business_id: business.id,
+      account_id: `act_${randomUUID()}`,
+      signing_secret: E2E_SOCIAL_ADS_SECRET,
+    }),
   );
   const name = `Spend agent ${suffix}`;
   agent = {

@@ -6,7 +6,15 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import {
+  asBearer,
+  E2E_OWNER_TOKEN,
+  E2E_SOCIAL_ADS_SECRET,
+  lightAndDarkPasses,
+  seriousViolations,
+  signIn,
+  switchPass,
+} from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -36,7 +44,11 @@ test.beforeAll(async ({ request }) => {
   const owner = (method: "GET" | "POST", path: string, body?: unknown) => asBearer(request, E2E_OWNER_TOKEN, method, path, body);
   const business = await data<{ id: string }>(await owner("POST", "/v1/businesses", { name: BUSINESS, currency: "EUR" }), 201);
   const integration = await data<{ id: string }>(
-    await owner("POST", "/v1/integrations/social_ads/connect", { business_id: business.id, account_id: `act_${randomUUID()}` }),
+    await owner("POST", "/v1/integrations/social_ads/connect", {
+      business_id: business.id,
+      account_id: `act_${randomUUID()}`,
+      signing_secret: E2E_SOCIAL_ADS_SECRET,
+    }),
     201,
   );
   agent = await data(

@@ -8,7 +8,15 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { addDays, timeZoneOrUtc, todayIn } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import {
+  asBearer,
+  E2E_OWNER_TOKEN,
+  E2E_SOCIAL_ADS_SECRET,
+  lightAndDarkPasses,
+  seriousViolations,
+  signIn,
+  switchPass,
+} from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -62,6 +70,7 @@ test.beforeAll(async ({ request }) => {
     business_id: businessId,
     account_id: `what-if-${randomUUID()}`,
     name: "Social ads",
+    signing_secret: E2E_SOCIAL_ADS_SECRET,
   });
   await post("/v1/subscriptions", {
     business_id: businessId,
