@@ -8,7 +8,14 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays } from "../lib/days";
 import { formatMinor } from "../lib/money";
-import { asBearer, E2E_OWNER_TOKEN, E2E_SOCIAL_ADS_SECRET, expectNoSeriousViolations, signIn } from "./support";
+import {
+  asBearer,
+  E2E_OWNER_TOKEN,
+  E2E_SOCIAL_ADS_SECRET,
+  expectNoSeriousViolations,
+  reportCampaignBudgets,
+  signIn,
+} from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -46,10 +53,11 @@ test.beforeAll(async ({ request }) => {
   const business = await data<{ id: string }>(
     await owner("POST", "/v1/businesses", { name: `Economics Lab ${suffix}`, currency: CURRENCY }),
   );
+  const adAccount = `act_${randomUUID()}`;
   const integration = await data<{ id: string }>(
     await owner("POST", "/v1/integrations/social_ads/connect", {
       business_id: business.id,
-      account_id: `act_${randomUUID()}`,
+      account_id: adAccount,
       signing_secret: E2E_SOCIAL_ADS_SECRET,
     }),
   );
@@ -66,15 +74,21 @@ test.beforeAll(async ({ request }) => {
   const quietName = `Idle agent ${suffix}`;
   quiet = { name: quietName, ...(await data<{ id: string }>(await owner("POST", "/v1/agents", { name: quietName }))) };
 
-  // Two executed changes: +30.00 and +25.00 a day, 55.00 committed.
-  for (const [previous, next] of [
-    [50_00, 80_00],
-    [20_00, 45_00],
-  ] as const) {
+  // Two executed changes over the budgets the platform reported: +30.00 and +25.00 a day, 55.00 committed.
+  const campaigns = [
+    { campaign_id: `cmp-${randomUUID().slice(0, 8)}`, previous: 50_00, next: 80_00 },
+    { campaign_id: `cmp-${randomUUID().slice(0, 8)}`, previous: 20_00, next: 45_00 },
+  ];
+  await reportCampaignBudgets(
+    request,
+    adAccount,
+    campaigns.map(({ campaign_id, previous }) => ({ campaign_id, daily_budget_minor: previous, currency: CURRENCY })),
+  );
+  for (const { campaign_id, previous, next } of campaigns) {
     await data(
       await asBearer(request, agent.token, "POST", "/v1/ad-budget-changes", {
         integration_id: integration.id,
-        campaign_id: `cmp-${randomUUID().slice(0, 8)}`,
+        campaign_id,
         previous_daily_budget_minor: previous,
         new_daily_budget_minor: next,
         currency: CURRENCY,

@@ -11,6 +11,7 @@ import {
   E2E_OWNER_TOKEN,
   E2E_SOCIAL_ADS_SECRET,
   lightAndDarkPasses,
+  reportCampaignBudgets,
   seriousViolations,
   signIn,
   switchPass,
@@ -43,10 +44,11 @@ async function openAgent(page: Page) {
 test.beforeAll(async ({ request }) => {
   const owner = (method: "GET" | "POST", path: string, body?: unknown) => asBearer(request, E2E_OWNER_TOKEN, method, path, body);
   const business = await data<{ id: string }>(await owner("POST", "/v1/businesses", { name: BUSINESS, currency: "EUR" }), 201);
+  const adAccount = `act_${randomUUID()}`;
   const integration = await data<{ id: string }>(
     await owner("POST", "/v1/integrations/social_ads/connect", {
       business_id: business.id,
-      account_id: `act_${randomUUID()}`,
+      account_id: adAccount,
       signing_secret: E2E_SOCIAL_ADS_SECRET,
     }),
     201,
@@ -67,11 +69,14 @@ test.beforeAll(async ({ request }) => {
     }),
     201,
   );
-  // A real counted write: raising a daily budget from 50.00 to 62.00 counts 12.00 against both limits.
+  // A real counted write: raising a daily budget the platform reported at 50.00 to 62.00 counts
+  // 12.00 against both limits.
+  const campaign = `spring-${randomUUID().slice(0, 8)}`;
+  await reportCampaignBudgets(request, adAccount, [{ campaign_id: campaign, daily_budget_minor: 50_00, currency: "EUR" }]);
   await data(
     await asBearer(request, agent.token, "POST", "/v1/ad-budget-changes", {
       integration_id: integration.id,
-      campaign_id: `spring-${randomUUID().slice(0, 8)}`,
+      campaign_id: campaign,
       previous_daily_budget_minor: 50_00,
       new_daily_budget_minor: 62_00,
       currency: "EUR",

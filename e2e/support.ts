@@ -1,9 +1,10 @@
 // Shared by the browser tests and playwright.config.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { minorToMajor } from "../lib/money";
 
 /** STATIC_OWNER_TOKEN of the server the e2e run starts. */
 export const E2E_OWNER_TOKEN = "e2e-owner-token-0123456789";
@@ -97,6 +98,39 @@ export async function asBearer(request: APIRequestContext, token: string, method
     headers: { Authorization: `Bearer ${token}`, ...(method === "POST" ? { "Idempotency-Key": randomUUID() } : {}) },
     data: body,
   });
+}
+
+/**
+ * The ad platform reports campaigns' daily budgets (a signed social_ads `campaign_budget` delivery
+ * for `accountId`, connected with E2E_SOCIAL_ADS_SECRET): what the service then knows, and what an
+ * agent's raise is counted from (pinned-wave3 §1.1), whatever previous budget the agent claims.
+ */
+export async function reportCampaignBudgets(
+  request: APIRequestContext,
+  accountId: string,
+  budgets: ReadonlyArray<{ campaign_id: string; daily_budget_minor: number; currency: string }>,
+): Promise<void> {
+  const delivery = JSON.stringify({
+    object: "ad_account",
+    entry: [
+      {
+        id: accountId,
+        time: Math.floor(Date.now() / 1000),
+        changes: budgets.map(({ campaign_id, daily_budget_minor, currency }) => ({
+          field: "campaign_budget",
+          value: { campaign_id, status: "APPLIED", daily_budget: minorToMajor(daily_budget_minor, currency), currency },
+        })),
+      },
+    ],
+  });
+  const delivered = await request.post(`${E2E_BASE_URL}/v1/webhooks/social_ads`, {
+    headers: {
+      "Content-Type": "application/json",
+      "X-Hub-Signature-256": `sha256=${createHmac("sha256", E2E_SOCIAL_ADS_SECRET).update(delivery).digest("hex")}`,
+    },
+    data: delivery,
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
 }
 
 /** An API session for `email`: POST /v1/auth/magic-link, the mail's token, POST /v1/auth/verify. */
