@@ -8,7 +8,7 @@ import { AppError } from "../errors/app-error";
 import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
 import { ZUuid } from "../shared/schemas";
-import { createImport, type TCreateImportInput } from "./import-upload";
+import { createImport, prepareImport, type TCreateImportInput, type TPreparedImport } from "./import-upload";
 import {
   IMPORT_MAX_BODY_BYTES,
   IMPORT_MAX_FILE_BYTES,
@@ -150,10 +150,18 @@ const createImportRoute: TPlainRoute = {
       },
     },
   },
+  // The form read and the file parsed before the keyed transaction: an upload waiting for the
+  // parser thread holds no database connection. Only for an owner (the route's access).
+  prepare: async (request) => {
+    if (request.actor.type !== "owner") return undefined;
+    const input = await readImportForm(await readForm(request));
+    return prepareImport(await request.getDb(), callerOf(request), input);
+  },
   handle: async (request) => {
     const caller = callerOf(request); // the owner: the layer checked the route's access
-    const input = await readImportForm(await readForm(request));
-    const result = await createImport(await request.getDb(), caller, input);
+    const prepared = request.prepared as TPreparedImport | undefined;
+    const input = prepared?.input ?? (await readImportForm(await readForm(request)));
+    const result = await createImport(await request.getDb(), caller, input, caller.now, prepared);
     return envelopeOutcome(200, { data: result });
   },
 };
