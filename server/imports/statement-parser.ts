@@ -23,10 +23,10 @@ const IDLE_MS = 60_000;
 
 type TPending = { id: number; task: TStatementTask; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-function startWorker(): Worker {
+function startWorker(heapMb: number): Worker {
   const options = {
     name: "statement-parser",
-    resourceLimits: { maxOldGenerationSizeMb: PARSER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb) },
   };
   // Inside the Next.js server the bundler compiles the thread's entry from this very expression
   // (`new Worker(new URL(…, import.meta.url))`); run from the TypeScript sources (vitest, tsx)
@@ -37,7 +37,10 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { ...options, workerData: { entry } });
 }
 
-class StatementParser {
+export class StatementParser {
+  /** `heapMb`: the thread's old-generation heap (tests pass a small one to see it run out). */
+  constructor(private readonly heapMb: number = PARSER_HEAP_MB) {}
+
   private worker: Worker | undefined;
   private current: TPending | undefined;
   private readonly queue: TPending[] = [];
@@ -70,7 +73,7 @@ class StatementParser {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker();
+    const worker = startWorker(this.heapMb);
     worker.on("message", (reply: TWorkerReply) => {
       const pending = this.current;
       if (!pending || pending.id !== reply.id) return;
@@ -84,10 +87,8 @@ class StatementParser {
       this.current = undefined;
       if (this.worker === worker) this.worker = undefined;
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
-        log.warn("statement parser ran out of its heap; the upload is refused", { heap_mb: PARSER_HEAP_MB });
-        pending?.reject(
-          statementTooLarge("memory", PARSER_HEAP_MB, `Reading the statement needs more than ${PARSER_HEAP_MB} MB`),
-        );
+        log.warn("statement parser ran out of its heap; the upload is refused", { heap_mb: this.heapMb });
+        pending?.reject(statementTooLarge("memory", this.heapMb, `Reading the statement needs more than ${this.heapMb} MB`));
       } else {
         pending?.reject(new AppError("internal_error", undefined, { cause: error }));
       }
@@ -104,6 +105,14 @@ class StatementParser {
     });
     this.worker = worker;
     return worker;
+  }
+
+  /** Ends the thread now (tests); the next task starts another. */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
   }
 
   private afterTask(): void {
