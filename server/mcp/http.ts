@@ -21,9 +21,10 @@ import { authenticateAtTheDoor } from "../rest/ip-limit";
 import { errorOutcome, toResponse } from "../rest/outcome";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "../rest/rate-limit";
 import { MAX_JSON_BODY_BYTES, readBodyCapped } from "../rest/request-body";
-import { findJsonProblem } from "../shared/safe-text";
 import { systemClock, type TClock } from "../shared/clock";
 import { createMcpServer } from "./mcp-server";
+import { jsonRpcBodyRefusal } from "./message-rules";
+import { isJsonMediaType } from "../http/json-body";
 import { forwardedHeaders, type TDispatch } from "./operation-call";
 import { defaultContractDir } from "./resources";
 
@@ -71,7 +72,15 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
       Object.assign(headers, rateLimitHeaders(state));
       if (state.exceeded) throw rateLimitedError(state, now);
 
-      // The body under /v1's rules before the SDK sees it: capped (413), JSON, at most 64 levels deep.
+      // The body under /v1's rules before the SDK sees it: JSON by its media type (415), capped
+      // (413), parseable, at most 64 levels deep (message-rules.ts).
+      const contentType = req.headers.get("content-type");
+      if (!contentType || !isJsonMediaType(contentType)) {
+        throw new AppError(
+          "unsupported_media_type",
+          `MCP messages are JSON; Content-Type ${contentType ?? "(none)"} is not accepted.`,
+        );
+      }
       const raw = await readBodyCapped(req, MAX_MCP_BODY_BYTES);
       const refusal = jsonRpcBodyRefusal(raw, requestId);
       if (refusal) return refusal;
@@ -110,41 +119,4 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
       return toResponse(errorOutcome(error), requestId, headers);
     }
   };
-}
-
-/**
- * A body no JSON-RPC message can come of, answered as /v1 answers its bodies (400
- * validation_error, the problem in `issues`) inside a JSON-RPC error: -32700 when it is not
- * JSON, -32600 when it nests deeper than 64 levels. Null when the SDK may read it.
- */
-function jsonRpcBodyRefusal(raw: Buffer, requestId: string): Response | null {
-  let value: unknown;
-  let rpcCode = -32600;
-  let problem: { path: string; code: string; message: string } | null = null;
-  try {
-    value = JSON.parse(raw.toString("utf8"));
-    problem = findJsonProblem(value, { text: false });
-  } catch (error) {
-    rpcCode = -32700;
-    problem = { path: "(body)", code: "invalid_json", message: (error as Error).message };
-  }
-  if (!problem) return null;
-  const body = {
-    jsonrpc: "2.0",
-    id: null,
-    error: {
-      code: rpcCode,
-      message: `${rpcCode === -32700 ? "Parse error" : "Invalid Request"}: ${problem.path}: ${problem.message}`,
-      data: { code: "validation_error", issues: [problem], request_id: requestId },
-    },
-  };
-  return new Response(JSON.stringify(body), {
-    status: 400,
-    headers: {
-      "content-type": "application/json",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      "x-service-contract": CONTRACT_VERSION,
-    },
-  });
 }
