@@ -134,7 +134,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
             key,
             method: req.method,
             path: url.pathname + url.search,
-            body: body ?? rawBody.toString("base64"),
+            body: body ?? rawBody,
           },
           { encrypt: route.secretInResponse, limits: route.transaction },
           (tx) => run(async () => tx),
