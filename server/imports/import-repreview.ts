@@ -10,6 +10,7 @@ import { IMPORT_PAGE_ROWS, type TCreateImportResult, type TPreviewImportInput } 
 import { toPreviewRow } from "./import-rows";
 import { importSource, inImportTransaction, requireImport, statusOf, writeRowPages } from "./import-store";
 import { assertCurrencyDefault, previewStatement, requirePreset } from "./import-upload";
+import { uploadGate } from "./upload-gate";
 
 export async function repreviewImport(
   db: TDbOrTx,
@@ -39,6 +40,31 @@ export async function repreviewImport(
   const presetChanged = preset.id !== record.preset;
   const mapping = input.mapping ?? (presetChanged ? undefined : (record.summary.mapping ?? record.mapping));
   const currencyDefault = input.currency_default ?? record.settings.currency_default;
+  // The rows from the upload gate, as the upload took them (upload-gate.ts).
+  const release = await uploadGate().acquire(record.totalRows);
+  try {
+    return await readAgain(db, caller, record, input, { source, preset, presetChanged, mapping, currencyDefault, now });
+  } finally {
+    release();
+  }
+}
+
+async function readAgain(
+  db: TDbOrTx,
+  caller: TCaller,
+  record: Awaited<ReturnType<typeof requireImport>>,
+  input: TPreviewImportInput,
+  read: {
+    source: Uint8Array;
+    preset: ReturnType<typeof requirePreset>;
+    presetChanged: boolean;
+    mapping: TPreviewImportInput["mapping"];
+    currencyDefault: string | null | undefined;
+    now: Date;
+  },
+): Promise<TCreateImportResult> {
+  const { ownerId } = caller;
+  const { source, preset, presetChanged, mapping, currencyDefault, now } = read;
   const { rows, summary, proposals } = await previewStatement(db, source, {
     ownerId,
     businessId: record.businessId,

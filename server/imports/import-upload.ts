@@ -28,6 +28,7 @@ import { normalizeAccount } from "./normalize-row";
 import type { TParsedStatement, TParseOptions } from "./parse-statement";
 import { inspectStatementOffThread, parseStatementOffThread } from "./statement-parser";
 import { suggestPreset } from "./preset-suggestion";
+import { uploadGate } from "./upload-gate";
 import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TImportPreset } from "./presets";
 import { findSavedMapping, type TSavedMapping, type TSavedMappingKind } from "./saved-mappings";
 
@@ -144,6 +145,8 @@ export type TPreparedImport = {
   request: TPreviewRequest;
   parsed: TParsedStatement;
   today: string;
+  /** Gives the statement's rows back to the upload gate (upload-gate.ts): call once answered. */
+  release: () => void;
 };
 
 /**
@@ -171,7 +174,26 @@ export async function prepareImport(
   assertAccount(input.account);
 
   // 415, 413 or 400 before any lookup: the file's shape, in one pass that keeps no row.
-  const { signature } = await inspectStatementOffThread(input.bytes, mergeSettings(preset, input.mapping).delimiter);
+  const { signature, rows } = await inspectStatementOffThread(input.bytes, mergeSettings(preset, input.mapping).delimiter);
+  // Its rows from the process's budget before they exist on this thread (released by the caller).
+  const release = await uploadGate().acquire(rows);
+  try {
+    return { input, signature, release, ...(await parseCandidates(db, caller, input, { business, preset, signature, now })) };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The candidates in order (the request's mapping, else the saved ones, then the preset's), parsed off the thread. */
+async function parseCandidates(
+  db: TDbOrTx,
+  caller: TCaller,
+  input: TCreateImportInput,
+  found: { business: { currency: string }; preset: TImportPreset; signature: string; now: Date },
+): Promise<Pick<TPreparedImport, "request" | "parsed" | "today">> {
+  const { ownerId } = caller;
+  const { business, preset, signature, now } = found;
   const settings = { reconcile: input.reconcile, own_accounts: input.ownAccounts ?? [], account: input.account ?? null };
   const base = { ownerId, businessId: input.businessId, projectId: input.projectId, preset, settings, now };
   const readWith = (mapping: TImportMapping | undefined, source: TMappingSource, saved: TSavedMapping | null) => ({
@@ -199,7 +221,7 @@ export async function prepareImport(
     input.bytes,
     candidates.map((candidate) => parseOptionsOf(candidate, today)),
   );
-  return { input, signature, request: candidates[index]!, parsed, today };
+  return { request: candidates[index]!, parsed, today };
 }
 
 /**
@@ -213,8 +235,16 @@ export async function createImport(
   now: Date = caller.now,
   prepared?: TPreparedImport,
 ): Promise<TCreateImportResult> {
+  if (!prepared) {
+    const own = await prepareImport(db, caller, input, now);
+    try {
+      return await createImport(db, caller, input, now, own);
+    } finally {
+      own.release();
+    }
+  }
   const { ownerId } = caller;
-  const upload = prepared ?? (await prepareImport(db, caller, input, now));
+  const upload = prepared;
   // Read again in the transaction: the business may have gone while the file was parsed.
   await requireBusiness(db, ownerId, input.businessId);
   const { request, signature, parsed, today } = upload;

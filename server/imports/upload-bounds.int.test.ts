@@ -8,6 +8,7 @@ import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/
 import { expectApiError } from "../../test/helpers/api-error";
 import { seedBusiness, staticOwner } from "../../test/helpers/seed";
 import { addDays, todayUtc } from "../../lib/days";
+import { uploadGate } from "./upload-gate";
 import { STATEMENT_MAX_COLUMNS, STATEMENT_MAX_LINE_BYTES, STATEMENT_MAX_ROWS } from "./statement-limits";
 
 let api: TTestApi;
@@ -64,6 +65,8 @@ describe("POST /v1/imports is bounded", () => {
     const fine = await upload(`Date,Amount,Currency,Description\n${day},-12.50,EUR,bounds-ok\n`);
     expect(fine.status, fine.text).toBe(200);
     expect(fine.body.data.preview.total_rows).toBe(1);
+    // A replay of the same upload (same key) gives its rows back too: nothing stays taken.
+    expect(uploadGate().state).toEqual({ used: 0, waiting: 0 });
   });
 
   it("counts rows, not lines: one row past 250,000 is refused, a quoted line break does not count twice", async () => {

@@ -49,8 +49,10 @@ export type TPlainRoute = {
    * authenticated and the body read, before a keyed write's transaction opens: slow work there
    * would hold a database connection. It runs before the route's access is checked, so it must
    * check the actor itself (and return undefined for one `handle` will refuse); what it throws
-   * is the answer, and claims no Idempotency-Key. Its result reaches `handle` as `prepared`.
+   * is the answer, and claims no Idempotency-Key. Its result reaches `handle` as `prepared`;
+   * when it has a `release()` the REST layer calls it once the request is answered, whatever
+   * happened in between (a replay, a denial, a failed transaction).
    */
-  prepare?: (request: TPlainRequest) => Promise<unknown>;
+  prepare?: (request: TPlainRequest) => Promise<{ release?: () => void } | undefined>;
   handle: (request: TPlainRequest) => Promise<TOutcome>;
 };

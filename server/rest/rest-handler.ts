@@ -115,38 +115,41 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       const prepared = prepare
         ? await prepare({ ...request, req, getDb: db, actor, params, query: url.searchParams, rawBody })
         : undefined;
+      try {
+        // Anything thrown by the operation is its answer here; the idempotent path decides what to keep.
+        const run = (runDb: () => Promise<TDbOrTx>) =>
+          execute({ route, params, url, req, request, db: runDb, actor, body, rawBody, prepared }).catch((thrown: unknown) => {
+            const error = toAppError(thrown);
+            logIfUnexpected(error, request.log, req);
+            return { outcome: errorOutcome(error, { keyed }), code: error.code };
+          });
 
-      // Anything thrown by the operation is its answer here; the idempotent path decides what to keep.
-      const run = (runDb: () => Promise<TDbOrTx>) =>
-        execute({ route, params, url, req, request, db: runDb, actor, body, rawBody, prepared }).catch((thrown: unknown) => {
-          const error = toAppError(thrown);
-          logIfUnexpected(error, request.log, req);
-          return { outcome: errorOutcome(error, { keyed }), code: error.code };
-        });
+        if (isWriteMethod(req.method) && route.idempotency === "required") {
+          const key = validateIdempotencyKey(req.headers.get("idempotency-key"));
+          // Claim, write and stored answer commit together (or not at all): see runIdempotent.
+          const result = await runIdempotent(
+            await db(),
+            {
+              principal: principalOf(actor),
+              key,
+              method: req.method,
+              path: url.pathname + url.search,
+              body: body ?? rawBody,
+            },
+            { encrypt: route.secretInResponse, limits: route.transaction },
+            (tx) => run(async () => tx),
+          );
+          await options.afterCommit?.(requestId);
+          if (result.replayed) headers["Idempotent-Replayed"] = "true";
+          return toResponse(result.outcome, requestId, headers);
+        }
 
-      if (isWriteMethod(req.method) && route.idempotency === "required") {
-        const key = validateIdempotencyKey(req.headers.get("idempotency-key"));
-        // Claim, write and stored answer commit together (or not at all): see runIdempotent.
-        const result = await runIdempotent(
-          await db(),
-          {
-            principal: principalOf(actor),
-            key,
-            method: req.method,
-            path: url.pathname + url.search,
-            body: body ?? rawBody,
-          },
-          { encrypt: route.secretInResponse, limits: route.transaction },
-          (tx) => run(async () => tx),
-        );
+        const { outcome } = await run(db);
         await options.afterCommit?.(requestId);
-        if (result.replayed) headers["Idempotent-Replayed"] = "true";
-        return toResponse(result.outcome, requestId, headers);
+        return toResponse(outcome, requestId, headers);
+      } finally {
+        prepared?.release?.();
       }
-
-      const { outcome } = await run(db);
-      await options.afterCommit?.(requestId);
-      return toResponse(outcome, requestId, headers);
     } catch (thrown) {
       const error = toAppError(thrown);
       logIfUnexpected(error, logger ?? boundLog({ request_id: requestId }), req);
