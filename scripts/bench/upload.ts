@@ -21,7 +21,7 @@ function validStatement(rows: number): string {
   const start = Date.parse("2025-01-01T00:00:00Z");
   for (let i = 0; i < rows; i++) {
     const day = new Date(start + Math.floor((i / rows) * 600) * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`${day},-${1 + (i % 900)}.${String(i % 100).padStart(2, "0")},EUR,Card ${i} Merchant ${i % 997}`);
+    lines.push(`${day},-${1 + (i % 900)}.${String(i % 100).padStart(2, "0")},EUR,C${i} M${i % 997}`);
   }
   return lines.join("\n");
 }

@@ -65,7 +65,7 @@ describe("POST /v1/imports is bounded", () => {
     const fine = await upload(`Date,Amount,Currency,Description\n${day},-12.50,EUR,bounds-ok\n`);
     expect(fine.status, fine.text).toBe(200);
     expect(fine.body.data.preview.total_rows).toBe(1);
-    // A replay of the same upload (same key) gives its rows back too: nothing stays taken.
+    // Refusals and previews alike gave their rows back: nothing stays taken.
     expect(uploadGate().state).toEqual({ used: 0, waiting: 0 });
   });
 
