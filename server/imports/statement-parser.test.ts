@@ -51,6 +51,16 @@ describe("the statement parser thread", () => {
     expect(read.index).toBe(1);
   });
 
+  it("ends the thread after a large parse without failing the task queued behind it", async () => {
+    const options = [{ preset: generic, currencyDefault: "EUR" }];
+    const [large, next] = await Promise.all([
+      roomy.run({ kind: "parse", bytes: statement(60_000), candidates: options }),
+      roomy.run({ kind: "parse", bytes: statement(2), candidates: options }),
+    ]);
+    expect(large.parsed.total_rows).toBe(60_000);
+    expect(next.parsed.total_rows).toBe(2);
+  });
+
   it("refuses with 413 (limit memory) when a file outgrows the thread's heap, and starts a new thread for the next", async () => {
     const big = await tiny
       .run({ kind: "parse", bytes: statement(240_000), candidates: [{ preset: generic, currencyDefault: "EUR" }] })
