@@ -51,7 +51,7 @@ describe("the statement parser thread", () => {
     expect(read.index).toBe(1);
   });
 
-  it("ends the thread after a large parse without failing the task queued behind it", async () => {
+  it("ends the thread after a large file without failing the task queued behind it", async () => {
     const options = [{ preset: generic, currencyDefault: "EUR" }];
     const [large, next] = await Promise.all([
       roomy.run({ kind: "parse", bytes: statement(60_000), candidates: options }),

@@ -22,8 +22,12 @@ import type { TWorkerReply, TWorkerRequest } from "./statement-worker";
  * parses in 160 MB (measured: 128 MB runs out); the margin is for wider rows.
  */
 export const PARSER_HEAP_MB = 224;
-/** A parse that answered this many rows ends its thread at once: the thread's heap is that big, and the server's memory is the sum. */
-const LARGE_PARSE_ROWS = 50_000;
+/**
+ * A task over a file this large ends its thread once answered: what it read grew the thread's
+ * heap, which an idle thread would keep for a minute, and the server's memory is the sum of
+ * both threads'. A new thread starts in about 50 ms.
+ */
+const LARGE_INPUT_BYTES = 1024 * 1024;
 const IDLE_MS = 60_000;
 
 type TPending = { id: number; task: TStatementTask; resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -85,8 +89,7 @@ export class StatementParser {
       this.current = undefined;
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(fromTaskError(reply.error));
-      const rows = reply.ok ? (reply.result as { parsed?: { total_rows?: number } }).parsed?.total_rows : undefined;
-      if (rows !== undefined && rows >= LARGE_PARSE_ROWS && this.worker === worker) {
+      if (pending.task.bytes.byteLength >= LARGE_INPUT_BYTES && this.worker === worker) {
         this.worker = undefined;
         void worker.terminate();
       }
