@@ -1877,6 +1877,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/reports/profit-and-loss": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Profit and loss by month, quarter or year
+     * @description Additive (issue 36). The counted actuals of a scope over up to three years, one column per calendar period (interval month, quarter or year; the first and last cut to the range) and one row per side (in, out) of a type, category, business or project (group_by), with the totals of each period and of the range. Counting is the financial summary's (K2–K4): counted actual events that move money, at their frozen base amounts. For one period and scope, totals.in_minor, out_minor and net_minor equal the summary's revenue − refunds_out, outflow and net of that period exactly, in the base and in a display currency (there the summary's components are converted once per period, and each row's amount once per period and row; rows add up to the totals exactly in the base). from and to are inclusive days on occurred_on; default the last 12 whole months and the current one, to today in the owner's timezone; from after to, or more than 36 months, answers 400 validation_error naming from. Scope: at most one of business_id, project_id, personal=true (none: every business and the personal finances together); another owner's or an unknown id answers 404. For the owner, and for agents whose finances:observe grant covers the scope (the whole owner: only a grant on *); otherwise 403 scope_denied, audited. A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a rounded number.
+     */
+    get: operations["reports-profitAndLoss"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/simulations": {
     parameters: {
       query?: never;
@@ -12451,6 +12471,139 @@ export interface operations {
               revenue: components["schemas"]["CoverageStatus"];
               ads: components["schemas"]["CoverageStatus"];
               billing: components["schemas"]["CoverageStatus"];
+              expenses: components["schemas"]["CoverageStatus"];
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "reports-profitAndLoss": {
+    parameters: {
+      query?: {
+        business_id?: string;
+        project_id?: string;
+        personal?: boolean | ("0" | "1" | "true" | "false");
+        from?: string;
+        to?: string;
+        interval?: "month" | "quarter" | "year";
+        group_by?: "type" | "category" | "business" | "project";
+        format?: "json" | "csv" | "xlsx";
+        display_currency?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /**
+               * @description The currency of every amount below (display_currency, default the base currency).
+               * @example EUR
+               */
+              currency: string;
+              /**
+               * @description The owner's base currency.
+               * @example EUR
+               */
+              base_currency: string;
+              /** @description { business_id } | { project_id, business_id } | { personal: true } | { owner: true }. */
+              scope:
+                | {
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** @constant */
+                    personal: true;
+                  }
+                | {
+                    /** @constant */
+                    owner: true;
+                  };
+              /** Format: date */
+              from: string;
+              /** Format: date */
+              to: string;
+              interval: string;
+              group_by: string;
+              /** @description The calendar periods the range touches, each cut to the range, oldest first. */
+              periods: {
+                /** Format: date */
+                start: string;
+                /** Format: date */
+                end: string;
+              }[];
+              /** @description The in rows, then the out rows; each side by its total, largest first. */
+              rows: {
+                /** @description group_by=type: revenue, refunds_out, expense, recurring_expense, ad_spend, refunds_in (the financial summary's components); category: the category (null: none); business: the business id (null: personal); project: the project id (null: none). A key has at most one row per direction. */
+                key: string | null;
+                /** @description A name to show (the business's or project's name, Uncategorized, Personal, No project). */
+                label: string;
+                /** @description in: the revenue side (revenue less refunds of revenue); out: the cost side (expenses, recurring expenses and ad spend less refunds of costs). */
+                direction: string;
+                /** @description One per period, in order. */
+                amounts_minor: number[];
+                /** @description The whole range (base: Σ of the periods; a display currency: the base total converted once). */
+                total_minor: number;
+              }[];
+              totals: {
+                /** @description Per period: the financial summary's net_revenue (revenue − refunds_out). */
+                in_minor: number[];
+                /** @description Per period: the summary's outflow (expenses + ad_spend). */
+                out_minor: number[];
+                /** @description Per period: the summary's net (in − out). */
+                net_minor: number[];
+                in_total_minor: number;
+                out_total_minor: number;
+                net_total_minor: number;
+              };
+              /** @description Counted actual events that move money in the range (K3, K4). */
+              events_counted: number;
+              /** @description Each distinct rate used (identity excluded), base → display included. */
+              fx_used: components["schemas"]["FxUsed"][];
+            };
+            fx: components["schemas"]["FxSummary"];
+            /** @description How fresh the data behind this answer is (K9), for the domains revenue, expenses: accurate, mostly_covered, incomplete or missing; overall = the worst domain with a source, else missing. Details: GET /v1/coverage. */
+            coverage: {
+              overall: components["schemas"]["CoverageStatus"];
+              revenue: components["schemas"]["CoverageStatus"];
               expenses: components["schemas"]["CoverageStatus"];
             };
             /** @description Also in the X-Request-Id header. */
