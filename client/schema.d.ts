@@ -1897,6 +1897,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/reports/cash-history": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each day's closing cash, measured or derived
+     * @description Additive (issue 36). The closing cash of a scope on every day of a range of up to three years, from its cash snapshots and the actuals after them, each day saying whether it was measured (snapshot), derived or unknown (none). A day with a snapshot of the scope (owner timezone) is measured: the latest snapshot of each account by the end of the day, each at today's current rate (half even), summed, as the cash of every read model (K6). A later day without one is derived: the last measured cash plus the counted actual events (in − out, their frozen base amounts) that occurred after that day up to it (a project: its business's cash and events). Before any snapshot: source none. from and to are inclusive days on occurred_on; default the last 12 whole months and the current one, to today in the owner's timezone; from after to, or more than 36 months, answers 400 validation_error naming from. Scope: at most one of business_id, project_id, personal=true (none: every business and the personal finances together); another owner's or an unknown id answers 404. For the owner, and for agents whose finances:observe grant covers the scope (the whole owner: only a grant on *); otherwise 403 scope_denied, audited. A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a rounded number.
+     */
+    get: operations["reports-cashHistory"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/simulations": {
     parameters: {
       query?: never;
@@ -12605,6 +12625,110 @@ export interface operations {
               overall: components["schemas"]["CoverageStatus"];
               revenue: components["schemas"]["CoverageStatus"];
               expenses: components["schemas"]["CoverageStatus"];
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "reports-cashHistory": {
+    parameters: {
+      query?: {
+        business_id?: string;
+        project_id?: string;
+        personal?: boolean | ("0" | "1" | "true" | "false");
+        from?: string;
+        to?: string;
+        format?: "json" | "csv" | "xlsx";
+        display_currency?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /**
+               * @description The currency of every amount below (display_currency, default the base currency).
+               * @example EUR
+               */
+              currency: string;
+              /**
+               * @description The owner's base currency.
+               * @example EUR
+               */
+              base_currency: string;
+              /** @description { business_id } | { project_id, business_id } | { personal: true } | { owner: true }. */
+              scope:
+                | {
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** @constant */
+                    personal: true;
+                  }
+                | {
+                    /** @constant */
+                    owner: true;
+                  };
+              /** Format: date */
+              from: string;
+              /** Format: date */
+              to: string;
+              /** @description Every day of the range, oldest first. */
+              days: {
+                /** Format: date */
+                date: string;
+                /** @description The day's closing cash; absent when source is none. */
+                cash_minor?: number;
+                /** @description snapshot: measured (a snapshot of the scope that day; K6 at the end of the day); derived: the last measured cash plus the counted actuals since; none: no snapshot of the scope by then. */
+                source: string;
+              }[];
+              /** @description Each distinct rate used (identity excluded), base → display included. */
+              fx_used: components["schemas"]["FxUsed"][];
+            };
+            fx: components["schemas"]["FxSummary"];
+            /** @description How fresh the data behind this answer is (K9), for the domains cash: accurate, mostly_covered, incomplete or missing; overall = the worst domain with a source, else missing. Details: GET /v1/coverage. */
+            coverage: {
+              overall: components["schemas"]["CoverageStatus"];
+              cash: components["schemas"]["CoverageStatus"];
             };
             /** @description Also in the X-Request-Id header. */
             request_id: string;

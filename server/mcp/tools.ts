@@ -17,6 +17,7 @@ import { getDecisionReviewMeta, ZGetDecisionReviewRequest } from "../decisions/g
 import { getFxRatesMeta, ZGetFxRatesRequest } from "../fx/get-fx-rates.types";
 import { getMeMeta, ZGetMeRequest } from "../me/get-me.types";
 import { getBusinessSaasMetricsMeta, ZGetBusinessSaasMetricsRequest } from "../read-models/get-business-saas-metrics.types";
+import { getCashHistoryMeta, ZGetCashHistoryRequest } from "../reports/get-cash-history.types";
 import { getProfitAndLossMeta, ZGetProfitAndLossRequest } from "../reports/get-profit-and-loss.types";
 import { IDEMPOTENCY_KEY_MAX } from "../rest/idempotency";
 import { runSimulationMeta, ZRunSimulationRequest } from "../simulations/run-simulation.types";
@@ -64,6 +65,13 @@ export const MCP_TOOL_DECLARATIONS: readonly TMcpToolDeclaration[] = [
     procedure: "reports.profitAndLoss",
     meta: getProfitAndLossMeta,
     input: ZGetProfitAndLossRequest,
+    stability: "experimental",
+  },
+  {
+    name: "get_cash_history",
+    procedure: "reports.cashHistory",
+    meta: getCashHistoryMeta,
+    input: ZGetCashHistoryRequest,
     stability: "experimental",
   },
   {

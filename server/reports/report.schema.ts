@@ -144,3 +144,34 @@ export const PROFIT_AND_LOSS_RULES =
   REPORT_RANGE_RULES +
   " " +
   AMOUNT_RANGE_RULE;
+
+export const ZCashHistoryDay = z.object({
+  date: ZStoredDate,
+  cash_minor: ZMinor.optional().describe("The day's closing cash; absent when source is none."),
+  source: z
+    .enum(["snapshot", "derived", "none"])
+    .describe(
+      "snapshot: measured (a snapshot of the scope that day; K6 at the end of the day); derived: the last measured " +
+        "cash plus the counted actuals since; none: no snapshot of the scope by then.",
+    ),
+});
+
+export const ZCashHistory = ZAggregateCurrencies.extend({
+  scope: ZReportScope,
+  from: ZStoredDate,
+  to: ZStoredDate,
+  days: z.array(ZCashHistoryDay).describe("Every day of the range, oldest first."),
+  fx_used: ZFxUsedList,
+});
+export type TCashHistory = z.infer<typeof ZCashHistory>;
+
+export const ZCashHistoryResponse = zAggregateEnvelope(ZCashHistory, CASH_HISTORY_COVERAGE_DOMAINS);
+
+export const CASH_HISTORY_RULES =
+  "A day with a snapshot of the scope (owner timezone) is measured: the latest snapshot of each account by the end of " +
+  "the day, each at today's current rate (half even), summed, as the cash of every read model (K6). A later day without " +
+  "one is derived: the last measured cash plus the counted actual events (in − out, their frozen base amounts) that " +
+  "occurred after that day up to it (a project: its business's cash and events). Before any snapshot: source none. " +
+  REPORT_RANGE_RULES +
+  " " +
+  AMOUNT_RANGE_RULE;
