@@ -12537,6 +12537,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /** @description With format=csv or xlsx: attachment; filename="…" (the JSON answer has none). */
+          "Content-Disposition"?: string;
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -12629,6 +12631,8 @@ export interface operations {
             /** @description Also in the X-Request-Id header. */
             request_id: string;
           };
+          "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       400: components["responses"]["Error400"];
@@ -12668,6 +12672,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /** @description With format=csv or xlsx: attachment; filename="…" (the JSON answer has none). */
+          "Content-Disposition"?: string;
           "X-Request-Id": components["headers"]["XRequestId"];
           "X-Service-Contract": components["headers"]["XServiceContract"];
           "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -12733,6 +12739,8 @@ export interface operations {
             /** @description Also in the X-Request-Id header. */
             request_id: string;
           };
+          "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       400: components["responses"]["Error400"];

@@ -3,6 +3,7 @@ import { readOwnerDay } from "../read-models/period";
 import { getCashHistory } from "./cash-history";
 import { getCashHistoryMeta, ZGetCashHistoryRequest, ZGetCashHistoryResponse } from "./get-cash-history.types";
 import { reportScope } from "./report-access";
+import { cashHistoryFile } from "./report-files";
 import { resolveReportRange } from "./report-period";
 
 export const getCashHistoryRoute = ownerOrAgentProcedure("finances:observe")
@@ -14,5 +15,7 @@ export const getCashHistoryRoute = ownerOrAgentProcedure("finances:observe")
     const day = await readOwnerDay(ctx.db, ctx.actor.ownerId, ctx.clock);
     const range = resolveReportRange(input, day.today);
     const scope = await reportScope(ctx.db, ctx.actor, input, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
-    return getCashHistory(ctx.db, day, scope, { ...range, displayCurrency: input.display_currency });
+    const history = await getCashHistory(ctx.db, day, scope, { ...range, displayCurrency: input.display_currency });
+    if (input.format !== "json") ctx.response.file = cashHistoryFile(history.data, input.format);
+    return history;
   });

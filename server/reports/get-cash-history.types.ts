@@ -13,6 +13,7 @@ export const getCashHistoryMeta: TProcedureMeta = {
       "(none). " +
       CASH_HISTORY_RULES,
   },
+  files: ["csv", "xlsx"],
 };
 export const ZGetCashHistoryRequest = ZCashHistoryQuery;
 export const ZGetCashHistoryResponse = ZCashHistoryResponse;

@@ -13,6 +13,7 @@ export const getProfitAndLossMeta: TProcedureMeta = {
       "category, business or project (group_by), with the totals of each period and of the range. " +
       PROFIT_AND_LOSS_RULES,
   },
+  files: ["csv", "xlsx"],
 };
 export const ZGetProfitAndLossRequest = ZProfitAndLossQuery;
 export const ZGetProfitAndLossResponse = ZProfitAndLossResponse;

@@ -7,6 +7,7 @@
 // totals in the base; display columns are the base ones converted once per period and row.
 // Then the range's rules (400), tenants (404) and agents (finances:observe, 403).
 import fc from "fast-check";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../lib/days";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
@@ -285,5 +286,98 @@ describe("the range, the scope and who may read", () => {
       403,
       "scope_denied",
     );
+  });
+});
+
+describe("?format=csv and xlsx", () => {
+  it("answers the same report as a formula-safe CSV and as an XLSX with real numbers and dates", async () => {
+    const o = await newLedgerOwner(api);
+    await writeLedger(api, o, [
+      {
+        kind: "revenue",
+        currency: "EUR",
+        amount: 123_456,
+        credit: false,
+        day: 400,
+        where: "a",
+        category: "=SUM(A1)",
+        restate: null,
+      },
+      { kind: "expense", currency: "EUR", amount: 705, credit: false, day: 401, where: "b", category: "+cmd", restate: null },
+    ]);
+    const range = `from=${addDays(LEDGER_FROM, 390)}&to=${addDays(LEDGER_FROM, 430)}&interval=month&group_by=category`;
+    const json = (await report(o, range)).data;
+
+    const csv = await api.call("GET", `/v1/reports/profit-and-loss?${range}&format=csv`, { token: o.token });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="profit-and-loss-${json.from}-${json.to}.csv"`);
+    const lines = csv.text.split("\r\n");
+    expect(lines[0]).toBe(`label,key,direction,currency,${json.periods.map((p: any) => p.start).join(",")},total`);
+    expect(lines).toContain(
+      `'=SUM(A1),'=SUM(A1),in,EUR,${json.rows[0].amounts_minor.map((a: number) => (a / 100).toFixed(2)).join(",")},1234.56`,
+    );
+    expect(lines).toContain(
+      `'+cmd,'+cmd,out,EUR,${json.rows[1].amounts_minor.map((a: number) => (a / 100).toFixed(2)).join(",")},7.05`,
+    );
+    expect(lines.at(-2)).toMatch(/^Net,,,EUR,.*,1227\.51$/);
+    expect(lines.at(-1)).toBe("");
+
+    const response = await api.handler(
+      new Request(`http://localhost/v1/reports/profit-and-loss?${range}&format=xlsx`, {
+        headers: { authorization: `Bearer ${o.token}` },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      "[Content_Types].xml",
+      "_rels/.rels",
+      "xl/_rels/workbook.xml.rels",
+      "xl/styles.xml",
+      "xl/workbook.xml",
+      "xl/worksheets/sheet1.xml",
+    ]);
+    const sheet = strFromU8(files["xl/worksheets/sheet1.xml"]!);
+    // The first period's first day as a date serial (days since 1899-12-30), styled as a date.
+    const serial = Math.round(
+      (Date.parse(`${json.periods[0].start}T00:00:00Z`) - Date.parse("1899-12-30T00:00:00Z")) / 86_400_000,
+    );
+    expect(sheet).toContain(`<c r="E1" s="1"><v>${serial}</v></c>`);
+    // Amounts are numbers (no t attribute), text is an inline string and never a formula.
+    expect(sheet).toContain("<v>1234.56</v>");
+    expect(sheet).toContain('<is><t xml:space="preserve">=SUM(A1)</t></is>');
+    expect(sheet).not.toContain("<f>");
+  });
+
+  it("answers the cash history as CSV and XLSX", async () => {
+    const o = await newLedgerOwner(api);
+    await api.call("POST", "/v1/cash-snapshots", {
+      token: o.token,
+      body: {
+        business_id: o.businessA,
+        amount_minor: 150_000,
+        currency: "JPY",
+        as_of: "2026-05-08T09:00:00Z",
+        payload: { account_id: "jp" },
+      },
+    });
+    const range = `business_id=${o.businessA}&from=2026-05-07&to=2026-05-09`;
+    const json = (await api.call("GET", `/v1/reports/cash-history?${range}`, { token: o.token })).body.data;
+    const csv = await api.call("GET", `/v1/reports/cash-history?${range}&format=csv`, { token: o.token });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.text).toBe(
+      [
+        "date,cash,currency,source",
+        "2026-05-07,,EUR,none",
+        `2026-05-08,${(json.days[1].cash_minor / 100).toFixed(2)},EUR,snapshot`,
+        `2026-05-09,${(json.days[2].cash_minor / 100).toFixed(2)},EUR,derived`,
+        "",
+      ].join("\r\n"),
+    );
+    const xlsx = await api.call("GET", `/v1/reports/cash-history?${range}&format=xlsx&display_currency=JPY`, { token: o.token });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-disposition")).toBe('attachment; filename="cash-history-2026-05-07-2026-05-09.xlsx"');
   });
 });

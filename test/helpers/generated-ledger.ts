@@ -47,7 +47,7 @@ export const ledgerItemArb = fc.record({
   credit: fc.boolean(),
   day: fc.integer({ min: 0, max: LEDGER_DAYS }),
   where: fc.constantFrom("a", "a-project", "b"),
-  category: fc.constantFrom(undefined, "software", "ads", "=SUM(A1)"),
+  category: fc.constantFrom(undefined, "software", "ads", "=SUM(A1)", "+cmd"),
   restate: fc.option(fc.integer({ min: 1, max: 900_000 }), { freq: 5 }),
 });
 export type TLedgerItem = ReturnType<typeof ledgerItemArb.generate>["value"];
