@@ -2205,6 +2205,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/exports/ledger": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the ledger as Beancount or hledger double entry
+     * @description Additive (issue 36). The owner's counted actual events that move money (K3, K4: as every read model counts; voided, reconciled duplicates, planned, subscription_change and agent_action left out) and cash snapshots, in occurred_on order, as plain-text double entry that bean-check and hledger check accept; streamed (text/plain; charset=utf-8, Content-Disposition attachment; filename ledger-YYYY-MM-DD.beancount or .journal). One account tree per business (Business:<Name>) and for the personal finances (Personal): Assets:<S>:Cash takes each event in its original currency, with the event's frozen rate as a total price (@@ <base amount> <base currency>) when it is not the base; Income:<S>:Revenue, Income:<S>:Refunds (refunds of revenue), Expenses:<S>:Costs:<Category> (expense, recurring_expense; Uncategorized without one), Expenses:<S>:Advertising (ad_spend), Expenses:<S>:Refunds (refunds of costs) take the base amounts, so their balances are the reports' figures. Each bank account's latest snapshot of a day is a balance assertion on Assets:<S>:Bank:<Account> (Beancount: balance the next day; hledger: = on the posting), reached by an adjustment from Equity:<S>:Snapshots. from and to (optional, inclusive) cut the period; from after to answers 400. Audited as ledger.exported.
+     */
+    get: operations["exportLedger"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/webhooks/generic/{integration_id}": {
     parameters: {
       query?: never;
@@ -13735,6 +13755,55 @@ export interface operations {
         };
         content: {
           "text/csv": string;
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  exportLedger: {
+    parameters: {
+      query: {
+        /** @description beancount (a .beancount file) or hledger (a .journal file). */
+        format: "beancount" | "hledger";
+        /** @description First day (inclusive, on occurred_on and the snapshots' owner day). Default: the first. */
+        from?: string;
+        /** @description Last day (inclusive). Default: the last. */
+        to?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ledger file. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description attachment; filename="ledger-YYYY-MM-DD.beancount" (or .journal) */
+          "Content-Disposition"?: string;
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain": string;
         };
       };
       400: components["responses"]["Error400"];

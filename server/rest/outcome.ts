@@ -11,6 +11,8 @@ export type TOutcome = {
   body: string;
   /** raw only: a binary body (an XLSX file), sent instead of `body`. */
   bytes?: Uint8Array;
+  /** raw only: a body streamed as it is made (the ledger export), sent instead of `body`. Never stored for replay. */
+  stream?: ReadableStream<Uint8Array>;
 };
 
 export function envelopeOutcome(status: number, payload: unknown, headers: Record<string, string> = {}): TOutcome {
@@ -62,8 +64,7 @@ export function toResponse(outcome: TOutcome, requestId: string, extraHeaders: R
   const noBody = outcome.status === 204 || outcome.status === 304;
   const body = noBody
     ? null
-    : outcome.bytes
-      ? new Blob([outcome.bytes as Uint8Array<ArrayBuffer>])
-      : withRequestId(outcome, requestId);
+    : (outcome.stream ??
+      (outcome.bytes ? new Blob([outcome.bytes as Uint8Array<ArrayBuffer>]) : withRequestId(outcome, requestId)));
   return new Response(body, { status: outcome.status, headers });
 }
