@@ -9,6 +9,7 @@ import { formatCalendarDay, parseDisplayCurrency } from "@/components/overview/f
 import { FiguresRefused } from "@/components/panel/figures-refused";
 import { PageHeader } from "@/components/panel/page-header";
 import { CashHistoryChart, ProfitAndLossChart } from "@/components/reports/report-charts";
+import { Sparkline } from "@/components/reports/sparkline";
 import { CardHeader } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { formatMinor } from "@/lib/money";
@@ -81,31 +82,6 @@ function eventsHref(
     }
   }
   return `/events?${params.toString()}`;
-}
-
-/** A row's trend as a small line (decorative: the figures beside it are the data). */
-function Sparkline({ values }: { values: readonly number[] }) {
-  if (values.length < 2) return null;
-  const width = 72;
-  const height = 20;
-  const min = Math.min(...values, 0);
-  const max = Math.max(...values, 0);
-  const span = max - min || 1;
-  const points = values
-    .map((v, i) => `${((i / (values.length - 1)) * width).toFixed(1)},${(height - ((v - min) / span) * height).toFixed(1)}`)
-    .join(" ");
-  return (
-    <svg
-      className="sparkline"
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
-  );
 }
 
 function periodLabel(period: { start: string; end: string }, interval: string, locale: string): string {
