@@ -29,10 +29,11 @@ import { importBenchmark } from "./bench/import";
 import { ingestBenchmark } from "./bench/ingest";
 import { READ_EVENT_SIZES_ALONE, READ_EVENT_SIZES_IN_FULL_RUN, readBenchmark } from "./bench/read";
 import { restBenchmark } from "./bench/rest";
+import { uploadBenchmark } from "./bench/upload";
 import { findFreePort, killProcessGroup, sleep, startServer, type TRunningServer } from "./bench/server";
 import type { TBenchContext, TBenchmark } from "./bench/types";
 
-const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmark, readBenchmark];
+const BENCHMARKS: TBenchmark[] = [restBenchmark, ingestBenchmark, importBenchmark, uploadBenchmark, readBenchmark];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = path.join(ROOT, "bench-results");

@@ -5,3 +5,6 @@ export declare const SOCKET_ADDRESS_HEADER: string;
 export declare function stampSocketAddress(req: IncomingMessage): void;
 export declare const NODE_DISPATCH_KEY: symbol;
 export declare function dispatchDirectly(req: IncomingMessage, res: ServerResponse, options?: { dev?: boolean }): boolean;
+export declare const DRAIN_MAX_BYTES: number;
+export declare const DRAIN_MAX_MS: number;
+export declare function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void;

@@ -46,6 +46,45 @@ export function stampSocketAddress(req) {
   if (address) req.headers[SOCKET_ADDRESS_HEADER] = address;
 }
 
+/** How much of a body an early answer left unread is read and discarded to keep the connection (more: it is closed). */
+export const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+/** How long the rest of such a body may take to arrive before the connection is closed. */
+export const DRAIN_MAX_MS = 10_000;
+
+/**
+ * An answer sent before the request's body was read (413 at the cap, 401, 415, 404) must not
+ * stall the client's next request on the connection (pinned-wave3 §1.5): once the answer is
+ * out, the rest of the body is read and discarded, up to DRAIN_MAX_BYTES and DRAIN_MAX_MS;
+ * past either the connection is closed. A body declared longer than that is answered with
+ * `Connection: close` to begin with, so the client does not reuse the connection.
+ */
+export function settleUnreadBody(req, res) {
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  const hasBody = declared > 0 || req.headers["transfer-encoding"] !== undefined;
+  if (!hasBody) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!req.complete && !(declared <= DRAIN_MAX_BYTES)) this.setHeader("connection", "close");
+    return writeHead.apply(this, args);
+  };
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    let drained = 0;
+    const close = () => {
+      clearTimeout(timer);
+      req.socket?.destroy();
+    };
+    const timer = setTimeout(close, DRAIN_MAX_MS);
+    timer.unref();
+    req.on("data", (chunk) => {
+      drained += chunk.length;
+      if (drained > DRAIN_MAX_BYTES) close();
+    });
+    req.once("end", () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
 async function main() {
   const dev = process.argv.includes("--dev");
   // As `next start` / `next dev` set it, before Next.js loads.
@@ -58,6 +97,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     stampSocketAddress(req);
+    settleUnreadBody(req, res);
     if (dispatchDirectly(req, res, { dev })) return;
     handle(req, res).catch((error) => {
       console.error(error);

@@ -1,7 +1,8 @@
 // POST /mcp: the MCP companion (server/mcp/), beside /v1 in the same app; its tools call the
 // process's /v1 handler. GET and DELETE are exported so they answer 405 in the contract's
 // error body, not Next's empty one.
-import { createMcpHandler, type TMcpHandler } from "@/server/mcp/http";
+import { registerNodeDispatch } from "@/server/http/node-dispatch";
+import { createMcpHandler, MCP_PATH, type TMcpHandler } from "@/server/mcp/http";
 import { getV1Handler } from "@/server/rest/v1";
 
 export const dynamic = "force-dynamic";
@@ -13,5 +14,9 @@ const handle = (req: Request) => {
   globalForMcp.mcpHandler ??= createMcpHandler({ v1: getV1Handler() });
   return globalForMcp.mcpHandler(req);
 };
+
+// Later requests go straight to it from the server entry, as /v1's do (server/http/node-dispatch.ts):
+// the same answer, and the same handling of a body an early answer leaves unread.
+registerNodeDispatch("mcp", handle, (url) => url.split("?", 1)[0] === MCP_PATH);
 
 export { handle as POST, handle as GET, handle as DELETE, handle as PUT, handle as PATCH };

@@ -80,6 +80,33 @@ function requestUrl(req: IncomingMessage): string {
   return `http://${host && PLAIN_HOST.test(host) ? host : "localhost"}${req.url ?? "/"}`;
 }
 
+/**
+ * The request body as a web stream that reads the socket only when the handler reads it, and
+ * leaves the rest there when the handler stops (a 413 at the cap, a 401 before the body): the
+ * server entry then reads and discards it (scripts/serve.mjs settleUnreadBody), so the client's
+ * next request on the connection is answered. (Readable.toWeb reads ahead into a queue of its
+ * own and destroys the request when cancelled, which reset or stalled keep-alive clients.)
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req.iterator({ destroyOnReturn: false });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else {
+          const chunk = next.value as Buffer;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        }
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -92,7 +119,7 @@ function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request {
     method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(hasBody ? { body: requestBody(req), duplex: "half" } : {}),
   } as RequestInit);
 }
 

@@ -24,6 +24,7 @@
 // header row has no decimal commas, so "," gives it one column.
 import Papa from "papaparse";
 import { AppError } from "../errors/app-error";
+import { STATEMENT_MAX_COLUMNS, STATEMENT_MAX_ROWS, statementTooLarge } from "./statement-limits";
 
 export const DELIMITERS = [",", ";", "\t", "|"] as const;
 export type TDelimiter = (typeof DELIMITERS)[number];
@@ -120,6 +121,14 @@ export function readStatement(text: string, options: TReadOptions, onRow: TRowHa
         return;
       }
       const cells = result.data;
+      // The bounds hold whatever the caller does with the rows (statement-limits.ts).
+      if (cells.length > STATEMENT_MAX_COLUMNS) {
+        throw statementTooLarge(
+          "columns",
+          STATEMENT_MAX_COLUMNS,
+          `${header ? `Row ${rows + 1}` : "The header row"} has ${cells.length} cells, more than ${STATEMENT_MAX_COLUMNS}`,
+        );
+      }
       if (isBlank(cells)) return;
       const error = result.errors[0];
       if (error) {
@@ -138,6 +147,9 @@ export function readStatement(text: string, options: TReadOptions, onRow: TRowHa
       let end = cells.length;
       while (end > width && cells[end - 1]!.trim() === "") end--;
       if (end < cells.length) cells.length = end;
+      if (rows === STATEMENT_MAX_ROWS) {
+        throw statementTooLarge("rows", STATEMENT_MAX_ROWS, `The statement has more than ${STATEMENT_MAX_ROWS} rows`);
+      }
       rows++;
       onRow(cells, rows);
     },

@@ -9,8 +9,7 @@ import { AppError } from "../errors/app-error";
 import { IMPORT_PAGE_ROWS, type TCreateImportResult, type TPreviewImportInput } from "./import.schema";
 import { toPreviewRow } from "./import-rows";
 import { importSource, inImportTransaction, requireImport, statusOf, writeRowPages } from "./import-store";
-import { decodeStatementOrRefuse } from "./parse-statement";
-import { assertCurrencyDefault, previewText, requirePreset } from "./import-upload";
+import { assertCurrencyDefault, previewStatement, requirePreset } from "./import-upload";
 
 export async function repreviewImport(
   db: TDbOrTx,
@@ -40,7 +39,7 @@ export async function repreviewImport(
   const presetChanged = preset.id !== record.preset;
   const mapping = input.mapping ?? (presetChanged ? undefined : (record.summary.mapping ?? record.mapping));
   const currencyDefault = input.currency_default ?? record.settings.currency_default;
-  const { rows, summary, proposals } = await previewText(db, decodeStatementOrRefuse(source), {
+  const { rows, summary, proposals } = await previewStatement(db, source, {
     ownerId,
     businessId: record.businessId,
     projectId: record.projectId ?? undefined,

@@ -25,7 +25,8 @@ import { toPreviewRow } from "./import-rows";
 import { inImportTransaction, writeRowPages, type TImportSettingsStored } from "./import-store";
 import { findManualIntegration } from "./manual-integration";
 import { normalizeAccount } from "./normalize-row";
-import { decodeStatementOrRefuse, headerSignature, parseStatement, statementHeader } from "./parse-statement";
+import type { TParsedStatement, TParseOptions } from "./parse-statement";
+import { inspectStatementOffThread, parseStatementOffThread } from "./statement-parser";
 import { suggestPreset } from "./preset-suggestion";
 import { findPreset, IMPORT_PRESETS, mergeSettings, type TImportMapping, type TImportPreset } from "./presets";
 import { findSavedMapping, type TSavedMapping, type TSavedMappingKind } from "./saved-mappings";
@@ -92,10 +93,9 @@ export type TPreviewRequest = {
   now: Date;
 };
 
-/** Reads a decoded statement with a mapping and builds its preview (reads only). */
-export async function previewText(db: TDbOrTx, text: string, request: TPreviewRequest): Promise<TPreview> {
-  const today = await ownerToday(db, request.ownerId, request.now);
-  const parsed = parseStatement(text, {
+/** What the parser thread needs of a preview request (plain data: it crosses the thread boundary). */
+function parseOptionsOf(request: TPreviewRequest, today: string): TParseOptions {
+  return {
     preset: request.preset,
     mapping: request.mapping,
     currencyDefault: request.currencyDefault,
@@ -103,7 +103,11 @@ export async function previewText(db: TDbOrTx, text: string, request: TPreviewRe
     // The ingest path refuses future actual events; a day of slack for the timezones.
     latestDay: addDays(todayUtc(request.now), 1),
     today,
-  });
+  };
+}
+
+/** The preview of parsed rows: matched against the ledger (reads only). */
+async function previewParsed(db: TDbOrTx, request: TPreviewRequest, parsed: TParsedStatement, today: string): Promise<TPreview> {
   const manual = await findManualIntegration(db, request.ownerId);
   const preview = await buildPreview(
     db,
@@ -125,30 +129,34 @@ export async function previewText(db: TDbOrTx, text: string, request: TPreviewRe
   return preview;
 }
 
-/** The preview of the first candidate that reads the file; a saved mapping that does not (a column it names is gone) gives way. */
-async function previewFirstFitting(
-  db: TDbOrTx,
-  text: string,
-  candidates: TPreviewRequest[],
-): Promise<{ preview: TPreview; request: TPreviewRequest }> {
-  for (const [index, request] of candidates.entries()) {
-    try {
-      return { preview: await previewText(db, text, request), request };
-    } catch (error) {
-      const last = index === candidates.length - 1;
-      if (last || !(error instanceof AppError) || error.code !== "validation_error") throw error;
-    }
-  }
-  throw new Error("previewFirstFitting: no candidate");
+/** Reads a stored statement's bytes with a mapping (off the request thread) and builds its preview (reads only). */
+export async function previewStatement(db: TDbOrTx, bytes: Uint8Array, request: TPreviewRequest): Promise<TPreview> {
+  const today = await ownerToday(db, request.ownerId, request.now);
+  const { parsed } = await parseStatementOffThread(bytes, [parseOptionsOf(request, today)]);
+  return previewParsed(db, request, parsed, today);
 }
 
-/** POST /v1/imports: parse, look up, store the preview. Nothing is written to the ledger. */
-export async function createImport(
+/** An upload read and checked, before its transaction: what createImport stores. */
+export type TPreparedImport = {
+  input: TCreateImportInput;
+  signature: string;
+  /** The candidate whose mapping read the file. */
+  request: TPreviewRequest;
+  parsed: TParsedStatement;
+  today: string;
+};
+
+/**
+ * Everything of an upload that needs no transaction: the fields checked, the file inspected and
+ * parsed off the request thread, the saved mappings looked up. The upload route runs it before
+ * its keyed transaction, so an upload waiting for the parser holds no database connection.
+ */
+export async function prepareImport(
   db: TDbOrTx,
   caller: TCaller,
   input: TCreateImportInput,
   now: Date = caller.now,
-): Promise<TCreateImportResult> {
+): Promise<TPreparedImport> {
   const { ownerId } = caller;
   const business = await requireBusiness(db, ownerId, input.businessId);
   if (input.projectId) {
@@ -162,9 +170,8 @@ export async function createImport(
   assertCurrencyDefault(input.currencyDefault);
   assertAccount(input.account);
 
-  const text = decodeStatementOrRefuse(input.bytes);
-  const { header } = statementHeader(text, mergeSettings(preset, input.mapping).delimiter);
-  const signature = headerSignature(header);
+  // 415, 413 or 400 before any lookup: the file's shape, in one pass that keeps no row.
+  const { signature } = await inspectStatementOffThread(input.bytes, mergeSettings(preset, input.mapping).delimiter);
   const settings = { reconcile: input.reconcile, own_accounts: input.ownAccounts ?? [], account: input.account ?? null };
   const base = { ownerId, businessId: input.businessId, projectId: input.projectId, preset, settings, now };
   const readWith = (mapping: TImportMapping | undefined, source: TMappingSource, saved: TSavedMapping | null) => ({
@@ -187,8 +194,34 @@ export async function createImport(
     for (const one of saved) if (one) candidates.push(readWith(one.mapping, "saved", one));
     candidates.push(readWith(undefined, "preset", null));
   }
-  const { preview, request } = await previewFirstFitting(db, text, candidates);
+  const today = await ownerToday(db, ownerId, now);
+  const { index, parsed } = await parseStatementOffThread(
+    input.bytes,
+    candidates.map((candidate) => parseOptionsOf(candidate, today)),
+  );
+  return { input, signature, request: candidates[index]!, parsed, today };
+}
+
+/**
+ * POST /v1/imports: parse (unless the route prepared it before its transaction), look up, store
+ * the preview. Nothing is written to the ledger.
+ */
+export async function createImport(
+  db: TDbOrTx,
+  caller: TCaller,
+  input: TCreateImportInput,
+  now: Date = caller.now,
+  prepared?: TPreparedImport,
+): Promise<TCreateImportResult> {
+  const { ownerId } = caller;
+  const upload = prepared ?? (await prepareImport(db, caller, input, now));
+  // Read again in the transaction: the business may have gone while the file was parsed.
+  await requireBusiness(db, ownerId, input.businessId);
+  const { request, signature, parsed, today } = upload;
+  const preview = await previewParsed(db, request, parsed, today);
   const { rows, summary, proposals } = preview;
+  const preset = request.preset;
+  const settings = request.settings;
   const stored: TImportSettingsStored = { ...settings, currency_default: request.currencyDefault };
 
   const id = randomUUID();

@@ -5,10 +5,11 @@
 import { z } from "zod";
 import { callerOf } from "../auth/caller";
 import { AppError } from "../errors/app-error";
+import { parseMultipart, type TMultipartPart } from "../http/multipart-body";
 import { envelopeOutcome } from "../rest/outcome";
 import type { TPlainRequest, TPlainRoute } from "../rest/plain-route";
 import { ZUuid } from "../shared/schemas";
-import { createImport, type TCreateImportInput } from "./import-upload";
+import { createImport, prepareImport, type TCreateImportInput, type TPreparedImport } from "./import-upload";
 import {
   IMPORT_MAX_BODY_BYTES,
   IMPORT_MAX_FILE_BYTES,
@@ -25,7 +26,10 @@ const SUCCESS_HEADERS = {
 
 const ZOwnAccounts = z.array(z.string().trim().min(1).max(64)).max(100);
 
-async function readForm(request: TPlainRequest): Promise<FormData> {
+/** The upload's parts by name (the first of a repeated name, as FormData.get), read out of the raw body without a copy. */
+type TUploadForm = Map<string, TMultipartPart>;
+
+function readForm(request: TPlainRequest): TUploadForm {
   const type = request.req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
     throw new AppError(
@@ -33,24 +37,20 @@ async function readForm(request: TPlainRequest): Promise<FormData> {
       `POST /v1/imports takes multipart/form-data (a file field with the statement), not ${type || "an untyped body"}.`,
     );
   }
-  try {
-    return await new Response(new Uint8Array(request.rawBody), { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new AppError("validation_error", "The body is not valid multipart/form-data.", {
-      details: { issues: [{ path: "(body)", code: "invalid_multipart", message: "is not valid multipart/form-data" }] },
-    });
-  }
+  const form: TUploadForm = new Map();
+  for (const part of parseMultipart(request.rawBody, type)) if (!form.has(part.name)) form.set(part.name, part);
+  return form;
 }
 
-function textField(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  if (value === null) return undefined;
-  if (typeof value !== "string") throw AppError.invalidField(name, "must be a text field, not a file");
-  const trimmed = value.trim();
+function textField(form: TUploadForm, name: string): string | undefined {
+  const part = form.get(name);
+  if (part === undefined) return undefined;
+  if (part.filename !== null) throw AppError.invalidField(name, "must be a text field, not a file");
+  const trimmed = part.data.toString("utf8").trim();
   return trimmed === "" ? undefined : trimmed;
 }
 
-function jsonField<T>(form: FormData, name: string, schema: z.ZodType<T>): T | undefined {
+function jsonField<T>(form: TUploadForm, name: string, schema: z.ZodType<T>): T | undefined {
   const text = textField(form, name);
   if (text === undefined) return undefined;
   let value: unknown;
@@ -73,13 +73,13 @@ function jsonField<T>(form: FormData, name: string, schema: z.ZodType<T>): T | u
 }
 
 /** The form's fields, checked (400 validation_error naming the field; 413 for a file over 10 MB). */
-export async function readImportForm(form: FormData): Promise<TCreateImportInput> {
+export function readImportForm(form: TUploadForm): TCreateImportInput {
   const file = form.get("file");
-  if (file === null) throw AppError.invalidField("file", "is required (the statement, as a file field)");
-  if (typeof file === "string") throw AppError.invalidField("file", "must be a file, not a text field");
-  if (file.size > IMPORT_MAX_FILE_BYTES) {
+  if (file === undefined) throw AppError.invalidField("file", "is required (the statement, as a file field)");
+  if (file.filename === null) throw AppError.invalidField("file", "must be a file, not a text field");
+  if (file.data.byteLength > IMPORT_MAX_FILE_BYTES) {
     throw new AppError("payload_too_large", `The file exceeds ${IMPORT_MAX_FILE_BYTES} bytes (10 MB).`, {
-      details: { max_bytes: IMPORT_MAX_FILE_BYTES, file_bytes: file.size },
+      details: { max_bytes: IMPORT_MAX_FILE_BYTES, file_bytes: file.data.byteLength },
     });
   }
   const businessId = textField(form, "business_id");
@@ -91,9 +91,10 @@ export async function readImportForm(form: FormData): Promise<TCreateImportInput
   if (reconcile !== undefined && reconcile !== "true" && reconcile !== "false") {
     throw AppError.invalidField("reconcile", 'must be "true" or "false"');
   }
-  const name = (file as File).name;
+  const name = file.filename;
   return {
-    bytes: new Uint8Array(await file.arrayBuffer()),
+    // A view into the request's body: the parser thread gets its own copy, the database this one.
+    bytes: new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, file.data.byteLength),
     fileName: name ? name.slice(0, 255) : null,
     businessId,
     projectId,
@@ -150,10 +151,18 @@ const createImportRoute: TPlainRoute = {
       },
     },
   },
+  // The form read and the file parsed before the keyed transaction: an upload waiting for the
+  // parser thread holds no database connection. Only for an owner (the route's access).
+  prepare: async (request) => {
+    if (request.actor.type !== "owner") return undefined;
+    const input = readImportForm(readForm(request));
+    return prepareImport(await request.getDb(), callerOf(request), input);
+  },
   handle: async (request) => {
     const caller = callerOf(request); // the owner: the layer checked the route's access
-    const input = await readImportForm(await readForm(request));
-    const result = await createImport(await request.getDb(), caller, input);
+    const prepared = request.prepared as TPreparedImport | undefined;
+    const input = prepared?.input ?? readImportForm(readForm(request));
+    const result = await createImport(await request.getDb(), caller, input, caller.now, prepared);
     return envelopeOutcome(200, { data: result });
   },
 };

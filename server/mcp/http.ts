@@ -20,9 +20,11 @@ import { assertContractMin, CONTRACT_VERSION } from "../rest/contract";
 import { authenticateAtTheDoor } from "../rest/ip-limit";
 import { errorOutcome, toResponse } from "../rest/outcome";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "../rest/rate-limit";
-import { MAX_JSON_BODY_BYTES } from "../rest/request-body";
+import { MAX_JSON_BODY_BYTES, readBodyCapped } from "../rest/request-body";
 import { systemClock, type TClock } from "../shared/clock";
 import { createMcpServer } from "./mcp-server";
+import { jsonRpcBodyRefusal } from "./message-rules";
+import { isJsonMediaType } from "../http/json-body";
 import { forwardedHeaders, type TDispatch } from "./operation-call";
 import { defaultContractDir } from "./resources";
 
@@ -70,6 +72,20 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
       Object.assign(headers, rateLimitHeaders(state));
       if (state.exceeded) throw rateLimitedError(state, now);
 
+      // The body under /v1's rules before the SDK sees it: JSON by its media type (415), capped
+      // (413), parseable, at most 64 levels deep (message-rules.ts).
+      const contentType = req.headers.get("content-type");
+      if (!contentType || !isJsonMediaType(contentType)) {
+        throw new AppError(
+          "unsupported_media_type",
+          `MCP messages are JSON; Content-Type ${contentType ?? "(none)"} is not accepted.`,
+        );
+      }
+      const raw = await readBodyCapped(req, MAX_MCP_BODY_BYTES);
+      const refusal = jsonRpcBodyRefusal(raw, requestId);
+      if (refusal) return refusal;
+      const message = new Request(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(raw) });
+
       const server = createMcpServer({
         target: { dispatch: options.v1, origin: new URL(req.url).origin, headers: forwardedHeaders(req.headers) },
         contractDir,
@@ -81,7 +97,7 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
       });
       try {
         await server.connect(transport);
-        const answer = await transport.handleRequest(req);
+        const answer = await transport.handleRequest(message);
         const body = await answer.arrayBuffer(); // complete before the server closes
         const out = new Headers(answer.headers);
         for (const [name, value] of Object.entries(headers)) out.set(name, value);

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
+import { unsafeTextReason } from "../shared/safe-text";
 import { AppError } from "../errors/app-error";
 import { IDEMPOTENCY_ARGUMENT, type TMcpTool } from "./tools";
 
@@ -77,6 +78,9 @@ export function operationRequest(
       missing.push(name);
       continue;
     }
+    // A lone surrogate cannot be percent-encoded (encodeURIComponent throws): refused as /v1 refuses such text.
+    const unsafe = unsafeTextReason(String(value));
+    if (unsafe) throw AppError.invalidField(name, unsafe);
     path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
   }
   if (missing.length > 0) {

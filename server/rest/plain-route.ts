@@ -22,6 +22,8 @@ export type TPlainRequest = TRequestContext & {
   query: URLSearchParams;
   /** The raw body (webhook signatures are computed over these exact bytes). */
   rawBody: Buffer;
+  /** What the route's `prepare` returned (undefined without one). */
+  prepared?: unknown;
 };
 
 export type TPlainRoute = {
@@ -42,5 +44,13 @@ export type TPlainRoute = {
   cors?: "landing";
   /** The operation in the OpenAPI document (responses, request body, parameters). */
   openapi: ZodOpenApiOperationObject;
+  /**
+   * Work that needs no transaction (reading an uploaded file), run once the caller is
+   * authenticated and the body read, before a keyed write's transaction opens: slow work there
+   * would hold a database connection. It runs before the route's access is checked, so it must
+   * check the actor itself (and return undefined for one `handle` will refuse); what it throws
+   * is the answer, and claims no Idempotency-Key. Its result reaches `handle` as `prepared`.
+   */
+  prepare?: (request: TPlainRequest) => Promise<unknown>;
   handle: (request: TPlainRequest) => Promise<TOutcome>;
 };

@@ -110,9 +110,15 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
           ? parseJsonObject(rawBody, req.headers.get("content-type"))
           : undefined;
 
+      // A plain route's slow part that needs no transaction (plain-route.ts `prepare`).
+      const prepare = route.target.kind === "plain" ? route.target.route.prepare : undefined;
+      const prepared = prepare
+        ? await prepare({ ...request, req, getDb: db, actor, params, query: url.searchParams, rawBody })
+        : undefined;
+
       // Anything thrown by the operation is its answer here; the idempotent path decides what to keep.
       const run = (runDb: () => Promise<TDbOrTx>) =>
-        execute({ route, params, url, req, request, db: runDb, actor, body, rawBody }).catch((thrown: unknown) => {
+        execute({ route, params, url, req, request, db: runDb, actor, body, rawBody, prepared }).catch((thrown: unknown) => {
           const error = toAppError(thrown);
           logIfUnexpected(error, request.log, req);
           return { outcome: errorOutcome(error, { keyed }), code: error.code };
@@ -128,7 +134,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
             key,
             method: req.method,
             path: url.pathname + url.search,
-            body: body ?? rawBody.toString("base64"),
+            body: body ?? rawBody,
           },
           { encrypt: route.secretInResponse, limits: route.transaction },
           (tx) => run(async () => tx),
@@ -158,6 +164,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     actor: TActor;
     body: Record<string, unknown> | undefined;
     rawBody: Buffer;
+    prepared: unknown;
   }): Promise<{ outcome: TOutcome; code?: string }> {
     const { route, request } = call;
     // The route's declared access, procedure or plain, before the operation runs.
@@ -176,6 +183,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         params: call.params,
         query: call.url.searchParams,
         rawBody: call.rawBody,
+        prepared: call.prepared,
       });
       return { outcome };
     }

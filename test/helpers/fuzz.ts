@@ -5,14 +5,19 @@
 // types, missing and extra fields, huge strings, NUL and lone surrogates, deep JSON, numbers
 // near 2^53, bad dates, UUIDs, currencies and enums, garbage query strings and headers).
 // Webhook bodies are signed with real HMAC, so the mutations reach the item checks; statement
-// imports get CSV cells with the same mutations. Three assertions: no answer is 5xx, every
-// 4xx carries the contract's error body, and a refused (4xx) request changes no table.
+// imports get CSV cells with the same mutations. The MCP companion (/mcp) is fuzzed beside
+// them: JSON-RPC messages calling its tools with mutated arguments, and broken envelopes.
+// Three assertions: no answer is 5xx (on /mcp, neither a JSON-RPC -32603 nor a tool error
+// internal_error), every 4xx carries the contract's error body (on /mcp, a JSON-RPC error will
+// do), and a refused request changes no table.
 //
 //   const world = await createFuzzWorld(api);
 //   const report = await runFuzz(api, world, { requests: 1000, seed: 42 });
 import { randomUUID } from "node:crypto";
 import { todayUtc } from "../../lib/days";
+import { createMcpHandler, type TMcpHandler } from "../../server/mcp/http";
 import type { TRoute } from "../../server/rest/route-table";
+import { SOCKET_ADDRESS_HEADER } from "../../scripts/serve.mjs";
 import {
   billingAHeaders,
   billingBHeaders,
@@ -178,6 +183,9 @@ export type TFuzzWorld = {
   ids: Record<string, string>;
   document: TOpenApi;
   operations: TOperation[];
+  /** The MCP companion over the same REST handler, and the tools it lists to the acting agent. */
+  mcp: TMcpHandler;
+  mcpTools: Array<{ name: string; inputSchema: TSchema }>;
 };
 
 type TSchema = Record<string, any>;
@@ -234,7 +242,13 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
   createdData(await api.call("PATCH", "/v1/me", { body: { base_currency: "JPY" } }), "a JPY base");
 
   const document = (await callApi(api.handler, "GET", "/v1/openapi.json", { token: null })).body as TOpenApi;
+  const mcp = createMcpHandler({ v1: api.handler, getDb: async () => api.db });
+  const listed = await callMcp(mcp, actingAgent.token, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+  const mcpTools = (listed.body?.result?.tools ?? []) as TFuzzWorld["mcpTools"];
+  if (mcpTools.length === 0) throw new Error(`fuzz world: /mcp lists no tools (${listed.text.slice(0, 200)})`);
   const world: TFuzzWorld = {
+    mcp,
+    mcpTools,
     ownerToken: undefined,
     agentToken: actingAgent.token,
     ids: {
@@ -767,6 +781,115 @@ function importRequest(rng: Rng, gen: Generator, path: string, headers: Record<s
   };
 }
 
+/** The path the MCP messages go to (not an operation of the route table). */
+export const MCP_FUZZ_PATH = "/mcp";
+
+/** A JSON-RPC message for /mcp: mostly tool calls with plausible-then-mutated arguments, some broken envelopes. */
+function mcpRequest(rng: Rng, gen: Generator, headers: Record<string, string>): TRequest {
+  const roll = rng.next();
+  const actor = roll < 0.7 ? "agent" : roll < 0.9 ? "owner" : roll < 0.95 ? "none" : "junk";
+  const id = rng.chance(0.9) ? rng.int(1, 1e6) : hostileValue(rng, "id");
+  let message: TJson;
+  const kind = rng.next();
+  if (kind < 0.6) {
+    const tool = rng.pick(gen.world.mcpTools);
+    let args = gen.value(tool.inputSchema) as Record<string, unknown>;
+    if (actor !== "owner" && args && typeof args === "object") args.reason ??= "fuzzing the MCP companion";
+    if (rng.chance(0.85)) args = mutateJson(rng, args) as Record<string, unknown>;
+    const name = rng.chance(0.95) ? tool.name : rng.pick(["no_such_tool", "", NUL, "x".repeat(500)]);
+    message = { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
+  } else if (kind < 0.7) {
+    message = { jsonrpc: "2.0", id, method: rng.pick(["tools/list", "resources/list", "prompts/list", "ping"]) };
+  } else if (kind < 0.78) {
+    message = {
+      jsonrpc: "2.0",
+      id,
+      method: "resources/read",
+      params: { uri: rng.pick(["finance://contract/operations.tsv", "file:///etc/passwd", "finance://../../x", NUL, ""]) },
+    };
+  } else if (kind < 0.85) {
+    message = mutateJson(rng, {
+      jsonrpc: "2.0",
+      id,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+    });
+  } else {
+    // Broken envelopes: a batch, no version, no method, params of the wrong kind, a notification.
+    message = rng.pick<TJson>([
+      [
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      ],
+      { id, method: "tools/list" },
+      { jsonrpc: "2.0", id },
+      { jsonrpc: "2.0", id, method: "tools/call", params: [1, 2] },
+      { jsonrpc: "2.0", id, method: "tools/call", params: { name: 5, arguments: "x" } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "1.0", id, method: "tools/list" },
+      hostileValue(rng, "body"),
+    ]);
+  }
+  const raw = rawBodyOf(rng, message);
+  return { method: "POST", path: MCP_FUZZ_PATH, actor, headers, body: raw.text, contentType: raw.contentType };
+}
+
+/** One message to the MCP handler in process, as its HTTP server would hand it over. */
+async function callMcp(
+  mcp: TMcpHandler,
+  token: string | null | undefined,
+  body: string,
+  options: { contentType?: string | null; headers?: Record<string, string> } = {},
+): Promise<TApiResponse> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    try {
+      headers.set(name, value);
+    } catch {
+      // A header value fetch's Headers refuses never reaches a server either.
+    }
+  }
+  headers.set("accept", "application/json, text/event-stream");
+  if (options.contentType !== null) headers.set("content-type", options.contentType ?? "application/json");
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  headers.set(SOCKET_ADDRESS_HEADER, freshClientIp());
+  const response = await mcp(new Request(`http://127.0.0.1${MCP_FUZZ_PATH}`, { method: "POST", headers, body }));
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/**
+ * What is wrong with an /mcp answer, or null: a 4xx carries the contract's error body (the
+ * door) or a JSON-RPC error; a 200 is never a JSON-RPC internal error (-32603) nor a tool
+ * error whose body is internal_error (a /v1 500 behind the tool).
+ */
+function mcpAnswerProblem(response: TApiResponse): { kind: "5xx" | "error_body"; detail: string } | null {
+  const rpc = response.body;
+  const rpcError = rpc && typeof rpc === "object" && !Array.isArray(rpc) ? rpc.error : undefined;
+  if (response.status >= 400) {
+    if (rpcError && typeof rpcError.code === "number" && rpcError.code <= -32600 && rpcError.code >= -32700) return null;
+    const problem = errorBodyProblem(response);
+    return problem ? { kind: "error_body", detail: `${problem}: ${response.text.slice(0, 300)}` } : null;
+  }
+  if (rpcError?.code === -32603) return { kind: "5xx", detail: `JSON-RPC internal error: ${response.text.slice(0, 300)}` };
+  const tool = rpc?.result?.structuredContent;
+  if (rpc?.result?.isError && tool?.error?.code === "internal_error")
+    return { kind: "5xx", detail: `tool error internal_error: ${response.text.slice(0, 300)}` };
+  return null;
+}
+
+/** Whether an /mcp answer refused the message (so it must have written nothing). */
+function mcpRefused(response: TApiResponse): boolean {
+  const rpc = response.body;
+  return response.status >= 400 || !!rpc?.error || !!rpc?.result?.isError;
+}
+
 function buildRequest(rng: Rng, gen: Generator, op: TOperation): TRequest {
   const headers: Record<string, string> = {};
   hostileHeaders(rng, headers);
@@ -789,6 +912,20 @@ function buildRequest(rng: Rng, gen: Generator, op: TOperation): TRequest {
 }
 
 async function send(api: TTestApi, fuzzWorld: TFuzzWorld, request: TRequest, rng: Rng): Promise<TApiResponse> {
+  if (request.path === MCP_FUZZ_PATH) {
+    const token =
+      request.actor === "owner"
+        ? fuzzWorld.ownerToken
+        : request.actor === "agent"
+          ? fuzzWorld.agentToken
+          : request.actor === "junk"
+            ? "junk-token"
+            : null;
+    return callMcp(fuzzWorld.mcp, token ?? null, request.body ?? "", {
+      contentType: request.contentType,
+      headers: request.headers,
+    });
+  }
   const token =
     request.actor === "owner"
       ? fuzzWorld.ownerToken
@@ -903,6 +1040,9 @@ export type TFuzzOptions = {
   skip?: (request: TRequest, op: TOperation) => boolean;
 };
 
+/** MCP messages per round of every operation (~5 % of the requests). */
+const MCP_PER_ROUND = 6;
+
 export async function runFuzz(api: TTestApi, fuzzWorld: TFuzzWorld, options: TFuzzOptions): Promise<TFuzzReport> {
   const rng = new Rng(options.seed);
   const gen = new Generator(rng, fuzzWorld);
@@ -918,13 +1058,14 @@ export async function runFuzz(api: TTestApi, fuzzWorld: TFuzzWorld, options: TFu
     ms: 0,
   };
   const started = performance.now();
-  let order: TOperation[] = [];
+  let order: Array<TOperation | "mcp"> = [];
   let state = await tableState(api);
   for (let index = 0; index < options.requests; index++) {
-    if (order.length === 0) order = rng.shuffle([...fuzzWorld.operations]);
+    // Each round: every operation once, and a few MCP messages among them.
+    if (order.length === 0) order = rng.shuffle([...fuzzWorld.operations, ...Array<"mcp">(MCP_PER_ROUND).fill("mcp")]);
     const op = order.pop()!;
-    const request = buildRequest(rng, gen, op);
-    if (options.skip?.(request, op)) {
+    const request = op === "mcp" ? mcpRequest(rng, gen, {}) : buildRequest(rng, gen, op);
+    if (op !== "mcp" && options.skip?.(request, op)) {
       index--;
       continue;
     }
@@ -932,7 +1073,7 @@ export async function runFuzz(api: TTestApi, fuzzWorld: TFuzzWorld, options: TFu
     const after = await tableState(api);
     report.requests++;
     report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
-    const opName = `${op.route.method} ${op.route.path}`;
+    const opName = op === "mcp" ? `POST ${MCP_FUZZ_PATH}` : `${op.route.method} ${op.route.path}`;
     report.byOperation[opName] = (report.byOperation[opName] ?? 0) + 1;
     const finding = (kind: TFuzzFinding["kind"], detail: string) =>
       report.findings.push({
@@ -945,7 +1086,19 @@ export async function runFuzz(api: TTestApi, fuzzWorld: TFuzzWorld, options: TFu
         detail,
         body: (request.body ?? JSON.stringify(request.multipart ?? null)).slice(0, 600),
       });
-    if (response.status >= 500) {
+    if (op === "mcp") {
+      const problem = mcpAnswerProblem(response);
+      if (problem?.kind === "5xx") report.serverErrors++;
+      if (problem) finding(problem.kind, problem.detail);
+      if (mcpRefused(response)) {
+        report.refused++;
+        const changed = changedTables(state, after);
+        if (changed.length > 0) {
+          report.refusedWithWrites++;
+          finding("refused_write", `tables changed: ${changed.join(", ")}`);
+        }
+      }
+    } else if (response.status >= 500) {
       report.serverErrors++;
       finding("5xx", response.text.slice(0, 300));
     } else if (response.status >= 400) {

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createNodeDispatch } from "../../server/http/node-dispatch";
 import { createMcpHandler, type TMcpHandler } from "../../server/mcp/http";
-import { stampSocketAddress } from "../../scripts/serve.mjs";
+import { settleUnreadBody, stampSocketAddress } from "../../scripts/serve.mjs";
 import type { TTestApi } from "./api";
 
 export type TServedApp = {
@@ -27,6 +27,7 @@ export async function serveApp(api: TTestApi): Promise<TServedApp> {
   ];
   const server = http.createServer((req, res) => {
     stampSocketAddress(req);
+    settleUnreadBody(req, res);
     if (dispatchers.some((dispatch) => dispatch(req, res))) return;
     res.writeHead(404).end("not found");
   });

@@ -33,8 +33,9 @@ describe("fuzzing the REST layer", () => {
     const report = await runFuzz(api, world, { requests: REQUESTS, seed: SEED });
     const summary = `replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS} (or npm run fuzz -- --seed=${SEED} --requests=${REQUESTS})\n${describeFindings(report)}`;
     expect(report.requests).toBe(REQUESTS);
-    // Every operation of the route table was called.
-    expect(Object.keys(report.byOperation).length, summary).toBe(world.operations.length);
+    // Every operation of the route table was called, and the MCP companion.
+    expect(Object.keys(report.byOperation).length, summary).toBe(world.operations.length + 1);
+    expect(report.byOperation["POST /mcp"], summary).toBeGreaterThan(0);
     expect(report.findings, summary).toEqual([]);
     expect(report.refused).toBeGreaterThan(REQUESTS / 2);
   }, 180_000);
