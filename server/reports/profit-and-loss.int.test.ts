@@ -22,7 +22,10 @@ import {
   type TLedgerOwner,
 } from "../../test/helpers/generated-ledger";
 import { convertExact } from "../fx/money";
+import { Prisma } from "../db/generated/client";
+import { snapshotConversions } from "../read-models/display";
 import { summaryValuesOver } from "../read-models/summary-values";
+import { reportEventsSql } from "./profit-and-loss";
 import { fixedClock } from "../shared/clock";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
@@ -84,7 +87,7 @@ const queryArb = fc.record({
 
 describe("each period is the financial summary of that period and scope (property, five currencies)", () => {
   it("in the base and in a display currency; rows add up in the base; display rows converted once each", async () => {
-    const seen = { counted: 0, summaries: 0, displayed: 0 };
+    const seen = { counted: 0, summaries: 0, displayed: 0, rates: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.array(ledgerItemArb, { minLength: 1, maxLength: 24 }),
@@ -120,6 +123,19 @@ describe("each period is the financial summary of that period and scope (propert
               expect(side("in")).toBe(data.totals.in_minor[i]);
               expect(side("out")).toBe(data.totals.out_minor[i]);
             });
+            // The envelope's rates are the range's frozen rates, as snapshotConversions reads them.
+            const conversions = await snapshotConversions(
+              api.db,
+              Prisma.sql`financial_events e`,
+              "e",
+              reportEventsSql(o.ownerId, readScope(o, q.scope), { from, to }),
+            );
+            seen.rates += data.fx_used.length;
+            const rateKey = (f: { from: string; rate: string; as_of: string; source: string; stale: boolean }) =>
+              `${f.from} ${f.rate} ${f.as_of} ${f.source} ${f.stale}`;
+            expect(new Set(data.fx_used.map(rateKey))).toEqual(
+              new Set(conversions.filter((c) => c.from !== "EUR").map((c) => rateKey({ from: c.from, ...c.fx }))),
+            );
             expect(data.totals.net_total_minor).toBe(data.totals.net_minor.reduce((s: number, n: number) => s + n, 0));
             for (const row of data.rows) {
               expect(row.total_minor).toBe(row.amounts_minor.reduce((s: number, n: number) => s + n, 0));
@@ -164,6 +180,7 @@ describe("each period is the financial summary of that period and scope (propert
     expect(seen.counted).toBeGreaterThan(0);
     expect(seen.summaries).toBeGreaterThan(0);
     expect(seen.displayed).toBeGreaterThan(0);
+    expect(seen.rates).toBeGreaterThan(0);
   }, 600_000);
 });
 

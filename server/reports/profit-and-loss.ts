@@ -15,11 +15,20 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { actualMoneySql, directionSql } from "../read-models/counted";
 import { envelopeCoverage } from "../read-models/coverage";
-import { displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "../read-models/display";
+import {
+  displayList,
+  lateRateSql,
+  snapshotConversionOf,
+  staleSql,
+  toBigInt,
+  toDisplay,
+  toMinor,
+  type TSnapshotRow,
+} from "../read-models/display";
 import { daySql, type TOwnerDay } from "../read-models/period";
 import { eventScopeSql, toScopeRef, type TReadScope } from "../read-models/scope";
 import { summaryComponentsOf, summaryTotals, type TSummaryComponents } from "../read-models/summary-values";
-import { intervalStart, reportPeriods, type TReportInterval, type TReportRange } from "./report-period";
+import { intervalStart, REPORT_INTERVALS, reportPeriods, type TReportInterval, type TReportRange } from "./report-period";
 import { PNL_COVERAGE_DOMAINS, type TReportGroup } from "./report.schema";
 
 /** The summary's components in the order rows of group_by=type list them, with their side and label. */
@@ -118,17 +127,29 @@ export async function getProfitAndLoss(
   const indexOf = new Map(periods.map((p, i) => [intervalStart(p.start, query.interval), i]));
   const where = reportEventsSql(day.ownerId, scope, range);
 
-  const [sums, snapshots, coverage] = await Promise.all([
-    db.$queryRaw<TSumRow[]>`
-      SELECT to_char(date_trunc(${query.interval}, e.occurred_on::timestamp), 'YYYY-MM-DD') AS bucket,
-             ${keySql(query.groupBy)} AS key, e.type, ${directionSql("e")} AS money_direction,
-             SUM(e.base_amount_minor)::text AS amount, COUNT(*)::text AS count
+  // One scan, two groupings (the financial summary's way): the sums by period, row key, type and
+  // direction, and the frozen rate groups behind them for the envelope's fx (snapshotConversions'
+  // rows: its WHERE with fx_rate set, weighted by Σ |base|). The interval is spliced as a literal
+  // (one of three checked words) so that the bucket in SELECT and GROUP BY is one expression.
+  if (!REPORT_INTERVALS.includes(query.interval)) throw new Error(`Not an interval: ${String(query.interval)}`);
+  const bucket = Prisma.raw(`date_trunc('${query.interval}', e.occurred_on::timestamp)`);
+  const rate = Prisma.sql`e.currency, e.fx_rate, e.fx_as_of, e.fx_source`;
+  const [scanned, coverage] = await Promise.all([
+    db.$queryRaw<Array<TSumRow & TSnapshotRow & { set: "sum" | "rate" }>>`
+      SELECT CASE WHEN GROUPING(${bucket}) = 0 THEN 'sum' ELSE 'rate' END AS set,
+             to_char(${bucket}, 'YYYY-MM-DD') AS bucket, ${keySql(query.groupBy)} AS key, e.type,
+             ${directionSql("e")} AS money_direction,
+             SUM(e.base_amount_minor)::text AS amount, COUNT(*)::text AS count,
+             e.currency::text AS currency, e.fx_rate::text AS rate, to_char(e.fx_as_of, 'YYYY-MM-DD') AS as_of,
+             e.fx_source AS source, ${staleSql(lateRateSql("e"), Prisma.sql`e.fx_as_of`)} AS stale,
+             SUM(abs(e.base_amount_minor))::text AS weight
         FROM financial_events e
        WHERE ${where}
-       GROUP BY 1, 2, 3, 4`,
-    snapshotConversions(db, Prisma.sql`financial_events e`, "e", where),
+       GROUP BY GROUPING SETS ((${bucket}, ${keySql(query.groupBy)}, e.type, ${directionSql("e")}), (${rate}))`,
     envelopeCoverage(db, day, scope, PNL_COVERAGE_DOMAINS),
   ]);
+  const sums = scanned.filter((r) => r.set === "sum");
+  const snapshots = scanned.filter((r) => r.set === "rate" && r.rate !== null).map(snapshotConversionOf);
 
   // Components per (key, period), by the summary's own rule (summaryComponentsOf).
   const byKey = new Map<string | null, TSummaryComponents[]>();
