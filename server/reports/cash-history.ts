@@ -13,7 +13,17 @@ import type { TDbOrTx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { actualMoneySql, directionSql } from "../read-models/counted";
 import { envelopeCoverage } from "../read-models/coverage";
-import { currentAmounts, displayList, snapshotConversions, toBigInt, toDisplay, toMinor } from "../read-models/display";
+import {
+  currentAmounts,
+  displayList,
+  lateRateSql,
+  snapshotConversionOf,
+  staleSql,
+  toBigInt,
+  toDisplay,
+  toMinor,
+  type TSnapshotRow,
+} from "../read-models/display";
 import { dayEndExclusive, daySql, ownerDaySql, type TOwnerDay } from "../read-models/period";
 import { cashScopeSql, eventScopeSql, toScopeRef, type TReadScope } from "../read-models/scope";
 import type { TReportRange } from "./report-period";
@@ -21,7 +31,7 @@ import { CASH_HISTORY_COVERAGE_DOMAINS } from "./report.schema";
 
 export type TCashDaySource = "snapshot" | "derived" | "none";
 
-type TSnapshotRow = { account: string; day: string; currency: string; amount_minor: unknown };
+type TCashSnapshotRow = { account: string; day: string; currency: string; amount_minor: unknown };
 
 /** The events a cash scope's derivation adds: a project's are its business's (its cash is). */
 function cashEventsScope(scope: TReadScope): TReadScope {
@@ -39,7 +49,7 @@ export async function getCashHistory(
   const end = dayEndExclusive(day.timezone, to);
   const account = Prisma.sql`coalesce(cs.business_id::text, 'personal') || ':' || cs.account_id`;
   // Each account's latest snapshot before the range (K6's order), then every snapshot in it, oldest first.
-  const snapshots = await db.$queryRaw<TSnapshotRow[]>`
+  const snapshots = await db.$queryRaw<TCashSnapshotRow[]>`
     SELECT account, day, currency, amount_minor FROM (
       (SELECT DISTINCT ON (cs.business_id, cs.personal, cs.account_id)
               ${account} AS account, to_char(${ownerDaySql(Prisma.sql`cs.as_of`, day.timezone)}, 'YYYY-MM-DD') AS day,
@@ -61,26 +71,35 @@ export async function getCashHistory(
     snapshots.map((s) => ({ amountMinor: toBigInt(s.amount_minor), currency: s.currency })),
   );
 
-  // The actuals after the first measured day: in − out per day.
-  const firstDay = snapshots[0]?.day;
-  const eventsWhere = firstDay
+  // The actuals after the day the walk starts from (the latest snapshot day before the range, else
+  // the first one in it): in − out per day, and the frozen rate groups behind them for the
+  // envelope's fx (snapshotConversions' rows), in one scan.
+  const before = snapshots.filter((s) => s.day < from);
+  const startDay = before.length > 0 ? before.at(-1)!.day : snapshots[0]?.day;
+  const eventsWhere = startDay
     ? Prisma.sql`${eventScopeSql("e", day.ownerId, cashEventsScope(scope))} AND ${actualMoneySql("e")}
-        AND e.occurred_on > ${daySql(firstDay)} AND e.occurred_on <= ${daySql(to)}`
+        AND e.occurred_on > ${daySql(startDay)} AND e.occurred_on <= ${daySql(to)}`
     : null;
-  const [flows, eventConversions, coverage] = await Promise.all([
+  type TFlowRow = TSnapshotRow & { set: "day" | "rate"; day: string | null; net: unknown };
+  const [scanned, coverage] = await Promise.all([
     eventsWhere
-      ? db.$queryRaw<Array<{ day: string; net: unknown }>>`
-          SELECT to_char(e.occurred_on, 'YYYY-MM-DD') AS day,
+      ? db.$queryRaw<TFlowRow[]>`
+          SELECT CASE WHEN GROUPING(e.occurred_on) = 0 THEN 'day' ELSE 'rate' END AS set,
+                 to_char(e.occurred_on, 'YYYY-MM-DD') AS day,
                  (COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'in'), 0)
-                  - COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'out'), 0))::text AS net
+                  - COALESCE(SUM(e.base_amount_minor) FILTER (WHERE ${directionSql("e")} = 'out'), 0))::text AS net,
+                 e.currency::text AS currency, e.fx_rate::text AS rate, to_char(e.fx_as_of, 'YYYY-MM-DD') AS as_of,
+                 e.fx_source AS source, ${staleSql(lateRateSql("e"), Prisma.sql`e.fx_as_of`)} AS stale,
+                 SUM(abs(e.base_amount_minor))::text AS weight
             FROM financial_events e
            WHERE ${eventsWhere}
-           GROUP BY e.occurred_on`
-      : Promise.resolve([]),
-    eventsWhere ? snapshotConversions(db, Prisma.sql`financial_events e`, "e", eventsWhere) : Promise.resolve([]),
+           GROUP BY GROUPING SETS ((e.occurred_on), (e.currency, e.fx_rate, e.fx_as_of, e.fx_source))`
+      : Promise.resolve([] as TFlowRow[]),
     envelopeCoverage(db, day, scope, CASH_HISTORY_COVERAGE_DOMAINS),
   ]);
-  const netOn = new Map(flows.map((f) => [f.day, toBigInt(f.net)]));
+  const flows = scanned.filter((r) => r.set === "day");
+  const eventConversions = scanned.filter((r) => r.set === "rate" && r.rate !== null).map(snapshotConversionOf);
+  const netOn = new Map(flows.map((f) => [f.day!, toBigInt(f.net)]));
 
   // Walk the days: the accounts' latest values, the last measured cash and what happened since.
   const balances = new Map<string, bigint>();
