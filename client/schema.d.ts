@@ -1877,6 +1877,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/reports/profit-and-loss": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Profit and loss by month, quarter or year
+     * @description Additive (issue 36). The counted actuals of a scope over up to three years, one column per calendar period (interval month, quarter or year; the first and last cut to the range) and one row per side (in, out) of a type, category, business or project (group_by), with the totals of each period and of the range. Counting is the financial summary's (K2–K4): counted actual events that move money, at their frozen base amounts. For one period and scope, totals.in_minor, out_minor and net_minor equal the summary's revenue − refunds_out, outflow and net of that period exactly, in the base and in a display currency (there the summary's components are converted once per period, and each row's amount once per period and row; rows add up to the totals exactly in the base). from and to are inclusive days on occurred_on; default the last 12 whole months and the current one, to today in the owner's timezone; from after to, or more than 36 months, answers 400 validation_error naming from. Scope: at most one of business_id, project_id, personal=true (none: every business and the personal finances together); another owner's or an unknown id answers 404. For the owner, and for agents whose finances:observe grant covers the scope (the whole owner: only a grant on *); otherwise 403 scope_denied, audited. A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a rounded number.
+     */
+    get: operations["reports-profitAndLoss"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reports/cash-history": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each day's closing cash, measured or derived
+     * @description Additive (issue 36). The closing cash of a scope on every day of a range of up to three years, from its cash snapshots and the actuals after them, each day saying whether it was measured (snapshot), derived or unknown (none). A day with a snapshot of the scope (owner timezone) is measured: the latest snapshot of each account by the end of the day, each at today's current rate (half even), summed, as the cash of every read model (K6). A later day without one is derived: the last measured cash plus the counted actual events (in − out, their frozen base amounts) that occurred after that day up to it (a project: its business's cash and events). Before any snapshot: source none. from and to are inclusive days on occurred_on; default the last 12 whole months and the current one, to today in the owner's timezone; from after to, or more than 36 months, answers 400 validation_error naming from. Scope: at most one of business_id, project_id, personal=true (none: every business and the personal finances together); another owner's or an unknown id answers 404. For the owner, and for agents whose finances:observe grant covers the scope (the whole owner: only a grant on *); otherwise 403 scope_denied, audited. A figure of the answer whose exact value is beyond ±(2^53 − 1) minor units (a sum of many amounts can be) answers 422 amount_out_of_range with details.field naming it (its dot-separated path in data, e.g. run_rate.in_minor); never a rounded number.
+     */
+    get: operations["reports-cashHistory"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/simulations": {
     parameters: {
       query?: never;
@@ -2157,6 +2197,26 @@ export interface paths {
      * @description Additive (issue 14). The events GET /v1/events lists with the same filters (q, category, business_id, project_id, personal, type, state, status, source_type, currency, from, to) and sort, all pages, as one CSV file (text/csv; charset=utf-8, RFC 4180, CRLF, a header row; Content-Disposition attachment; filename events-YYYY-MM-DD.csv). Columns: id, occurred_on, type, state, status, direction, amount, currency, base_amount, base_currency, fx_rate, category, description, counterparty, business, project, personal, source_type, external_id, supersedes_event_id, reconciled, created_at. Amounts are exact decimals in their currency's digits (12.34 for 1234 EUR cents), never rounded; direction is in, out or empty. A text cell that starts with =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so no spreadsheet runs it as a formula. At most 50000 rows: more answers 400 validation_error naming from (narrow the dates). Audited as events.exported.
      */
     get: operations["exportEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/exports/ledger": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the ledger as Beancount or hledger double entry
+     * @description Additive (issue 36). The owner's counted actual events that move money (K3, K4: as every read model counts; voided, reconciled duplicates, planned, subscription_change and agent_action left out) and cash snapshots, in occurred_on order, as plain-text double entry that bean-check and hledger check accept; streamed (text/plain; charset=utf-8, Content-Disposition attachment; filename ledger-YYYY-MM-DD.beancount or .journal). One account tree per business (Business:<Name>) and for the personal finances (Personal): Assets:<S>:Cash takes each event in its original currency, with the event's frozen rate as a total price (@@ <base amount> <base currency>) when it is not the base; Income:<S>:Revenue, Income:<S>:Refunds (refunds of revenue), Expenses:<S>:Costs:<Category> (expense, recurring_expense; Uncategorized without one), Expenses:<S>:Advertising (ad_spend), Expenses:<S>:Refunds (refunds of costs) take the base amounts, so their balances are the reports' figures. Each bank account's latest snapshot of a day is a balance assertion on Assets:<S>:Bank:<Account> (Beancount: balance the next day; hledger: = on the posting), reached by an adjustment from Equity:<S>:Snapshots. from and to (optional, inclusive) cut the period; from after to answers 400. Audited as ledger.exported.
+     */
+    get: operations["exportLedger"];
     put?: never;
     post?: never;
     delete?: never;
@@ -12472,6 +12532,251 @@ export interface operations {
       500: components["responses"]["Error500"];
     };
   };
+  "reports-profitAndLoss": {
+    parameters: {
+      query?: {
+        business_id?: string;
+        project_id?: string;
+        personal?: boolean | ("0" | "1" | "true" | "false");
+        from?: string;
+        to?: string;
+        interval?: "month" | "quarter" | "year";
+        group_by?: "type" | "category" | "business" | "project";
+        format?: "json" | "csv" | "xlsx";
+        display_currency?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          /** @description With format=csv or xlsx: attachment; filename="…" (the JSON answer has none). */
+          "Content-Disposition"?: string;
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /**
+               * @description The currency of every amount below (display_currency, default the base currency).
+               * @example EUR
+               */
+              currency: string;
+              /**
+               * @description The owner's base currency.
+               * @example EUR
+               */
+              base_currency: string;
+              /** @description { business_id } | { project_id, business_id } | { personal: true } | { owner: true }. */
+              scope:
+                | {
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** @constant */
+                    personal: true;
+                  }
+                | {
+                    /** @constant */
+                    owner: true;
+                  };
+              /** Format: date */
+              from: string;
+              /** Format: date */
+              to: string;
+              interval: string;
+              group_by: string;
+              /** @description The calendar periods the range touches, each cut to the range, oldest first. */
+              periods: {
+                /** Format: date */
+                start: string;
+                /** Format: date */
+                end: string;
+              }[];
+              /** @description The in rows, then the out rows; each side by its total, largest first. */
+              rows: {
+                /** @description group_by=type: revenue, refunds_out, expense, recurring_expense, ad_spend, refunds_in (the financial summary's components); category: the category (null: none); business: the business id (null: personal); project: the project id (null: none). A key has at most one row per direction. */
+                key: string | null;
+                /** @description A name to show (the business's or project's name, Uncategorized, Personal, No project). */
+                label: string;
+                /** @description in: the revenue side (revenue less refunds of revenue); out: the cost side (expenses, recurring expenses and ad spend less refunds of costs). */
+                direction: string;
+                /** @description One per period, in order. */
+                amounts_minor: number[];
+                /** @description The whole range (base: Σ of the periods; a display currency: the base total converted once). */
+                total_minor: number;
+              }[];
+              totals: {
+                /** @description Per period: the financial summary's net_revenue (revenue − refunds_out). */
+                in_minor: number[];
+                /** @description Per period: the summary's outflow (expenses + ad_spend). */
+                out_minor: number[];
+                /** @description Per period: the summary's net (in − out). */
+                net_minor: number[];
+                in_total_minor: number;
+                out_total_minor: number;
+                net_total_minor: number;
+              };
+              /** @description Counted actual events that move money in the range (K3, K4). */
+              events_counted: number;
+              /** @description Each distinct rate used (identity excluded), base → display included. */
+              fx_used: components["schemas"]["FxUsed"][];
+            };
+            fx: components["schemas"]["FxSummary"];
+            /** @description How fresh the data behind this answer is (K9), for the domains revenue, expenses: accurate, mostly_covered, incomplete or missing; overall = the worst domain with a source, else missing. Details: GET /v1/coverage. */
+            coverage: {
+              overall: components["schemas"]["CoverageStatus"];
+              revenue: components["schemas"]["CoverageStatus"];
+              expenses: components["schemas"]["CoverageStatus"];
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+          "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "reports-cashHistory": {
+    parameters: {
+      query?: {
+        business_id?: string;
+        project_id?: string;
+        personal?: boolean | ("0" | "1" | "true" | "false");
+        from?: string;
+        to?: string;
+        format?: "json" | "csv" | "xlsx";
+        display_currency?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          /** @description With format=csv or xlsx: attachment; filename="…" (the JSON answer has none). */
+          "Content-Disposition"?: string;
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /**
+               * @description The currency of every amount below (display_currency, default the base currency).
+               * @example EUR
+               */
+              currency: string;
+              /**
+               * @description The owner's base currency.
+               * @example EUR
+               */
+              base_currency: string;
+              /** @description { business_id } | { project_id, business_id } | { personal: true } | { owner: true }. */
+              scope:
+                | {
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** Format: uuid */
+                    business_id: string;
+                  }
+                | {
+                    /** @constant */
+                    personal: true;
+                  }
+                | {
+                    /** @constant */
+                    owner: true;
+                  };
+              /** Format: date */
+              from: string;
+              /** Format: date */
+              to: string;
+              /** @description Every day of the range, oldest first. */
+              days: {
+                /** Format: date */
+                date: string;
+                /** @description The day's closing cash; absent when source is none. */
+                cash_minor?: number;
+                /** @description snapshot: measured (a snapshot of the scope that day; K6 at the end of the day); derived: the last measured cash plus the counted actuals since; none: no snapshot of the scope by then. */
+                source: string;
+              }[];
+              /** @description Each distinct rate used (identity excluded), base → display included. */
+              fx_used: components["schemas"]["FxUsed"][];
+            };
+            fx: components["schemas"]["FxSummary"];
+            /** @description How fresh the data behind this answer is (K9), for the domains cash: accurate, mostly_covered, incomplete or missing; overall = the worst domain with a source, else missing. Details: GET /v1/coverage. */
+            coverage: {
+              overall: components["schemas"]["CoverageStatus"];
+              cash: components["schemas"]["CoverageStatus"];
+            };
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+          "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
   "simulations-run": {
     parameters: {
       query?: never;
@@ -13450,6 +13755,55 @@ export interface operations {
         };
         content: {
           "text/csv": string;
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  exportLedger: {
+    parameters: {
+      query: {
+        /** @description beancount (a .beancount file) or hledger (a .journal file). */
+        format: "beancount" | "hledger";
+        /** @description First day (inclusive, on occurred_on and the snapshots' owner day). Default: the first. */
+        from?: string;
+        /** @description Last day (inclusive). Default: the last. */
+        to?: string;
+      };
+      header?: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ledger file. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          /** @description attachment; filename="ledger-YYYY-MM-DD.beancount" (or .journal) */
+          "Content-Disposition"?: string;
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain": string;
         };
       };
       400: components["responses"]["Error400"];

@@ -52,6 +52,7 @@ export const PANEL_PAGES: TPanelPage[] = [
   },
   { name: "business-saas", path: (seed) => `/businesses/${seed.businessId}/saas`, heading: (seed) => seed.businessName },
   { name: "events", path: "/events", heading: "Events" },
+  { name: "reports", path: "/reports", heading: "Reports" },
   { name: "subscriptions", path: "/subscriptions", heading: "Subscriptions" },
   { name: "agents", path: "/agents", heading: "Agents" },
   { name: "agent", path: (seed) => `/agents/${seed.agentId}`, heading: (seed) => seed.agentName },

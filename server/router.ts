@@ -21,6 +21,7 @@ import { passportsRouter } from "./passports/router";
 import { plansRouter } from "./plans/router";
 import { projectsRouter } from "./projects/router";
 import { readModelsRouter } from "./read-models/router";
+import { reportsRouter } from "./reports/router";
 import { reservationsRouter } from "./reservations/router";
 import { sessionsRouter } from "./sessions/router";
 import { waitlistRouter } from "./waitlist/router";
@@ -50,6 +51,7 @@ export const appRouter = router({
   alerts: alertsRouter,
   categoryRules: categoryRulesRouter,
   readModels: readModelsRouter,
+  reports: reportsRouter,
   simulations: simulationsRouter,
   notifications: notificationsRouter,
   decisions: decisionsRouter,

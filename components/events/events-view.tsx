@@ -3,8 +3,11 @@
 // by day or amount, filtered by business, type, state, category, source, dates and currency, a
 // page at a time, with the filtered totals in the base currency, a CSV export of the same
 // rows, and Correct / Void on manual events and imported bank lines; beside the "New event" form. Money out shows a
-// minus sign and money in a plus sign, each in its colour (never the colour alone).
+// minus sign and money in a plus sign, each in its colour (never the colour alone). The filters
+// and the sort live in the address (?business_id=…&from=…), so a reload or a shared link keeps
+// them, and the Reports page links each figure to the events behind it.
 import { useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { EVENT_STATES, EVENT_TYPES, type TEventState, type TEventType } from "@/lib/event-types";
 import { formatMinor } from "@/lib/money";
@@ -35,6 +38,9 @@ type TFilters = {
   from: string;
   to: string;
   currency: string;
+  /** Set from the address only (a Reports figure's link): a project, or "true" for the personal finances. */
+  project_id: string;
+  personal: string;
 };
 const NO_FILTERS: TFilters = {
   q: "",
@@ -46,6 +52,8 @@ const NO_FILTERS: TFilters = {
   from: "",
   to: "",
   currency: "",
+  project_id: "",
+  personal: "",
 };
 
 const SORTS: { value: TEventSort; label: string }[] = [
@@ -78,7 +86,31 @@ function queryOf(filters: TFilters, q: string, sort: TEventSort) {
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(/^[A-Z]{3}$/.test(filters.currency) ? { currency: filters.currency } : {}),
+    ...(filters.project_id ? { project_id: filters.project_id } : {}),
+    ...(filters.personal === "true" ? { personal: true } : {}),
   };
+}
+
+/** The filters and sort an address carries (unknown values are left out: the list's own checks would refuse them). */
+function fromAddress(params: URLSearchParams): { filters: TFilters; sort: TEventSort } {
+  const filters = { ...NO_FILTERS };
+  for (const key of Object.keys(NO_FILTERS) as (keyof TFilters)[]) {
+    const value = params.get(key);
+    if (value !== null) (filters as Record<string, string>)[key] = value;
+  }
+  if (filters.type && !(EVENT_TYPES as readonly string[]).includes(filters.type)) filters.type = "";
+  if (filters.state && !(EVENT_STATES as readonly string[]).includes(filters.state)) filters.state = "";
+  if (filters.source_type && !(filters.source_type in SOURCE_LABELS)) filters.source_type = "";
+  const sort = SORTS.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
+  return { filters, sort };
+}
+
+/** The address of some filters and a sort (only what is set; the default sort left out). */
+function addressOf(filters: TFilters, sort: TEventSort): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (sort !== DEFAULT_SORT) params.set("sort", sort);
+  return params.toString();
 }
 
 /** `value` once it has stopped changing for `ms` (the search box: one query per pause, not per key). */
@@ -310,8 +342,19 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const scopes = useScopes();
-  const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<TEventSort>(DEFAULT_SORT);
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [initial] = useState(() => fromAddress(new URLSearchParams(searchParams.toString())));
+  const [filters, setFilters] = useState<TFilters>(initial.filters);
+  const [sort, setSort] = useState<TEventSort>(initial.sort);
+  // The address follows the filters (replaced, not pushed: the back button leaves the page).
+  const address = addressOf(filters, sort);
+  useEffect(() => {
+    if (address !== new URLSearchParams(window.location.search).toString()) {
+      router.replace(address ? `${pathname}?${address}` : pathname, { scroll: false });
+    }
+  }, [address, pathname, router]);
   const [fixing, setFixing] = useState<TFixRequest>(null);
   const q = useSettled(filters.q, 300);
   const query = queryOf(filters, q, sort);

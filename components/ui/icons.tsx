@@ -352,3 +352,15 @@ export function UsersIcon() {
     </Icon>
   );
 }
+
+export function ChartIcon() {
+  return (
+    <Icon>
+      <path d="M3 3v18h18" />
+      <path d="M7 16v-4" />
+      <path d="M11 16V8" />
+      <path d="M15 16v-6" />
+      <path d="M19 16V5" />
+    </Icon>
+  );
+}

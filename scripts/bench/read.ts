@@ -16,6 +16,8 @@
 //   project health      GET /v1/businesses/{id}/project-health (the largest business, default period)
 //   business context    GET /v1/businesses/{id}/context (the largest business)
 //   saas metrics        GET /v1/businesses/{id}/saas-metrics (the largest business: the default 30 days, and 366 days)
+//   p&l 24 months       GET /v1/reports/profit-and-loss (the whole owner, the current month and the 23 before, by category)
+//   cash history 24m    GET /v1/reports/cash-history (the whole owner, the same 24 months)
 // Targets: p95 ≤ 50 ms at 100,000 events, ≤ 250 ms at 1,000,000 (this machine: 2 cores, the
 // server and PostgreSQL on it). An operation the route table does not have yet (404, "No
 // operation at …") is reported as "not built yet", not as an error. Each line also shows the
@@ -27,7 +29,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { addDays, todayUtc } from "../../lib/days";
+import { addDays, addMonthsClamped, todayUtc } from "../../lib/days";
 import { createPlanCapture, keyPlanLines, type TExplained } from "./read-plans";
 import { seedPastPlanned, seedReadEvents, seedReadFixtures, type TReadLedger } from "./read-seed";
 import type { TBenchContext, TBenchmark, TBenchOutcome } from "./types";
@@ -71,7 +73,15 @@ const ENDPOINTS: TEndpoint[] = [
     name: "saas metrics 366d",
     path: (l) => `/v1/businesses/${l.businessIds[0]}/saas-metrics?from=${addDays(todayUtc(), -365)}`,
   },
+  // Issue 36: the whole owner's 24 months (the current one and the 23 before), monthly by category.
+  { name: "p&l 24 months", path: () => `/v1/reports/profit-and-loss?from=${monthsBack(23)}` },
+  { name: "cash history 24m", path: () => `/v1/reports/cash-history?from=${monthsBack(23)}` },
 ];
+
+/** The first day of the month `months` before the current one (UTC). */
+function monthsBack(months: number): string {
+  return addMonthsClamped(`${todayUtc().slice(0, 7)}-01`, -months);
+}
 
 type TLatency = {
   p50_ms: number;

@@ -75,6 +75,11 @@ export function eventCsvRow(event: TEvent, names: TCsvNames): string[] {
   ];
 }
 
+/** Rows (text cells already guarded with safeCsvText) to CSV text: RFC 4180 quoting by papaparse, CRLF line ends. */
+export function csvRows(rows: string[][]): string {
+  return rows.length === 0 ? "" : `${Papa.unparse(rows, { newline: "\r\n", quotes: false })}\r\n`;
+}
+
 /** Rows to CSV text (RFC 4180 quoting by papaparse, CRLF line ends), the header first when asked. */
 export function toCsv(rows: string[][], withHeader: boolean): string {
   const text = Papa.unparse(withHeader ? [[...EVENTS_CSV_HEADER], ...rows] : rows, { newline: "\r\n", quotes: false });

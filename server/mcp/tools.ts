@@ -17,6 +17,8 @@ import { getDecisionReviewMeta, ZGetDecisionReviewRequest } from "../decisions/g
 import { getFxRatesMeta, ZGetFxRatesRequest } from "../fx/get-fx-rates.types";
 import { getMeMeta, ZGetMeRequest } from "../me/get-me.types";
 import { getBusinessSaasMetricsMeta, ZGetBusinessSaasMetricsRequest } from "../read-models/get-business-saas-metrics.types";
+import { getCashHistoryMeta, ZGetCashHistoryRequest } from "../reports/get-cash-history.types";
+import { getProfitAndLossMeta, ZGetProfitAndLossRequest } from "../reports/get-profit-and-loss.types";
 import { IDEMPOTENCY_KEY_MAX } from "../rest/idempotency";
 import { runSimulationMeta, ZRunSimulationRequest } from "../simulations/run-simulation.types";
 import type { TProcedureMeta } from "../trpc/meta";
@@ -56,6 +58,20 @@ export const MCP_TOOL_DECLARATIONS: readonly TMcpToolDeclaration[] = [
     procedure: "readModels.businessSaasMetrics",
     meta: getBusinessSaasMetricsMeta,
     input: ZGetBusinessSaasMetricsRequest,
+    stability: "experimental",
+  },
+  {
+    name: "get_profit_and_loss",
+    procedure: "reports.profitAndLoss",
+    meta: getProfitAndLossMeta,
+    input: ZGetProfitAndLossRequest,
+    stability: "experimental",
+  },
+  {
+    name: "get_cash_history",
+    procedure: "reports.cashHistory",
+    meta: getCashHistoryMeta,
+    input: ZGetCashHistoryRequest,
     stability: "experimental",
   },
   {

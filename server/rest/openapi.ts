@@ -13,6 +13,7 @@ import { CONTRACT_VERSION } from "./contract";
 import { IDEMPOTENCY_KEY_MAX } from "./idempotency";
 import type { TPlainRoute } from "./plain-route";
 import { isWriteMethod, type TRoute } from "./route-table";
+import { FILE_MEDIA_TYPES } from "../trpc/meta";
 
 const DESCRIPTION = `The finance back office's REST contract v1 (${CONTRACT_VERSION}).
 
@@ -324,6 +325,20 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
         const schema = success.content?.["application/json"]?.schema;
         if (schema) success.content!["application/json"]!.schema = withRequestId(schema);
         responses[String(route.successStatus)] = success;
+        for (const format of route.files ?? []) {
+          success.content![FILE_MEDIA_TYPES[format]] = {
+            schema: format === "csv" ? { type: "string" } : { type: "string", contentMediaType: FILE_MEDIA_TYPES[format] },
+          };
+        }
+        if (route.files?.length) {
+          success.headers = {
+            ...(success.headers as Record<string, unknown> | undefined),
+            "Content-Disposition": {
+              description: 'With format=csv or xlsx: attachment; filename="…" (the JSON answer has none).',
+              schema: { type: "string" },
+            },
+          };
+        }
         for (const other of route.otherSuccess ?? []) {
           responses[String(other.status)] = {
             description: other.description,

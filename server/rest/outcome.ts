@@ -9,6 +9,10 @@ export type TOutcome = {
   /** envelope: `{ data, page? }` JSON; error: `{ error: {…} }` JSON; raw: sent as is. */
   kind: "envelope" | "error" | "raw";
   body: string;
+  /** raw only: a binary body (an XLSX file), sent instead of `body`. */
+  bytes?: Uint8Array;
+  /** raw only: a body streamed as it is made (the ledger export), sent instead of `body`. Never stored for replay. */
+  stream?: ReadableStream<Uint8Array>;
 };
 
 export function envelopeOutcome(status: number, payload: unknown, headers: Record<string, string> = {}): TOutcome {
@@ -58,5 +62,9 @@ export function toResponse(outcome: TOutcome, requestId: string, extraHeaders: R
   headers["x-request-id"] = requestId;
   headers["x-service-contract"] = CONTRACT_VERSION;
   const noBody = outcome.status === 204 || outcome.status === 304;
-  return new Response(noBody ? null : withRequestId(outcome, requestId), { status: outcome.status, headers });
+  const body = noBody
+    ? null
+    : (outcome.stream ??
+      (outcome.bytes ? new Blob([outcome.bytes as Uint8Array<ArrayBuffer>]) : withRequestId(outcome, requestId)));
+  return new Response(body, { status: outcome.status, headers });
 }

@@ -194,6 +194,17 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     const input = procedureInput(call.req.method, call.params, call.url.searchParams, call.body);
     const data = await callProcedure(ctx, route.target.procedurePath, input);
     const status = ctx.response.status ?? route.successStatus;
+    const file = ctx.response.file;
+    if (file) {
+      const headers = {
+        ...ctx.response.headers,
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+      };
+      return typeof file.body === "string"
+        ? { outcome: { status, headers, kind: "raw", body: file.body } }
+        : { outcome: { status, headers, kind: "raw", body: "", bytes: file.body } };
+    }
     return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: JSON.stringify(data) } };
   }
 

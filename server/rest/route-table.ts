@@ -3,7 +3,7 @@
 // /v1/agents/{id}.
 import type { AnyRouter } from "@trpc/server";
 import type { TTransactionLimits } from "../db/transaction";
-import type { TAccessRule, TDeprecation, TOtherSuccess, TProcedureMeta } from "../trpc/meta";
+import type { TAccessRule, TDeprecation, TFileFormat, TOtherSuccess, TProcedureMeta } from "../trpc/meta";
 import type { THttpMethod, TPlainRoute } from "./plain-route";
 
 export type TRoute = {
@@ -20,6 +20,8 @@ export type TRoute = {
   transaction?: TTransactionLimits;
   /** Cross-origin calls allowed from LANDING_ORIGIN (cors.ts). */
   cors?: "landing";
+  /** The files a procedure answers besides JSON (?format=; its meta's `files`). */
+  files?: readonly TFileFormat[];
   /** A procedure's operationId in the OpenAPI document (the start-up check compares them). */
   operationId?: string;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
@@ -75,6 +77,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       secretInResponse: meta.secretInResponse ?? false,
       transaction: meta.transaction,
       cors: meta.cors,
+      files: meta.files,
       // trpc-to-openapi's documented default: the procedure path with dashes.
       operationId: meta.openapi.operationId ?? procedurePath.replaceAll(".", "-"),
       target: { kind: "procedure", procedurePath },

@@ -5,6 +5,7 @@ import type { TClock } from "../shared/clock";
 import { importPlainRoutes } from "../imports/routes";
 import { integrationPlainRoutes } from "../integrations/routes";
 import { ledgerPlainRoutes } from "../ledger/routes";
+import { reportPlainRoutes } from "../reports/routes";
 import { appRouter } from "../router";
 import { buildOpenApiDocument } from "./openapi";
 import type { TPlainRoute } from "./plain-route";
@@ -17,6 +18,7 @@ const domainPlainRoutes: TPlainRoute[] = [
   ...integrationPlainRoutes,
   ...importPlainRoutes,
   ...ledgerPlainRoutes,
+  ...reportPlainRoutes,
   ...webhookRoutes,
   ...waitlistPlainRoutes,
 ];

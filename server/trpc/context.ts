@@ -9,7 +9,15 @@ export type TResponseControl = {
   /** Overrides the procedure's declared success status (e.g. 202 for a pending approval). */
   status?: number;
   headers: Record<string, string>;
+  /**
+   * The answer is this file instead of the JSON envelope (a report's ?format=csv|xlsx, declared
+   * by the meta's `files`): the REST layer sends it as is, with its Content-Type and an attachment
+   * Content-Disposition. Other callers (the panel's tRPC endpoint, server components) keep the JSON.
+   */
+  file?: TResponseFile;
 };
+
+export type TResponseFile = { contentType: string; filename: string; body: string | Uint8Array };
 
 export type TContext = TRequestContext & {
   db: TDbOrTx;

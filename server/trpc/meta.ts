@@ -5,6 +5,14 @@ import type { TScope } from "../auth/scopes";
 import type { TTransactionLimits } from "../db/transaction";
 import type { TPlanLimitKey } from "../plans/plan-limits";
 
+/** A file an operation answers (?format=): its media type in FILE_MEDIA_TYPES. */
+export type TFileFormat = "csv" | "xlsx";
+
+export const FILE_MEDIA_TYPES: Record<TFileFormat, string> = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
 /** The Access column of spec/operations.tsv. */
 export type TAccessRule =
   // P: no bearer. Calls without one count per client IP (server/rest/ip-limit.ts): `login`
@@ -61,4 +69,9 @@ export type TProcedureMeta = OpenApiMeta<{
   planLimit?: TPlanLimitKey;
   /** A write an expired plan still allows (§5.2's exceptions); other writes answer 403 plan_expired. */
   planExpiry?: "exempt";
+  /**
+   * The files a GET answers besides JSON (its `format` query parameter; ctx.response.file): the
+   * OpenAPI document lists their media types beside application/json.
+   */
+  files?: readonly TFileFormat[];
 }>;

@@ -4,7 +4,9 @@ import { parseDisplayCurrency } from "@/components/overview/figures";
 import { OverviewView, type TOverviewBusinessRow } from "@/components/overview/overview-view";
 import { FiguresRefused } from "@/components/panel/figures-refused";
 import { PageHeader } from "@/components/panel/page-header";
+import { ReportsTeaser } from "@/components/reports/reports-teaser";
 import { FormAlert } from "@/components/ui/field";
+import type { TProfitAndLoss } from "@/server/reports/report.schema";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
 import { loadInDisplayCurrency } from "../display-currency";
 import { loadFigures } from "../figures-refused";
@@ -23,12 +25,15 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const loaded = await loadInDisplayCurrency(requested, me.base_currency, (display_currency) =>
     loadFigures(async () => {
       const overview = await caller.readModels.overview({ display_currency });
-      const summaries = await Promise.all(
-        overview.data.businesses.map((business) =>
-          caller.readModels.businessFinancialSummary({ id: business.business_id, display_currency }),
+      const [summaries, report] = await Promise.all([
+        Promise.all(
+          overview.data.businesses.map((business) =>
+            caller.readModels.businessFinancialSummary({ id: business.business_id, display_currency }),
+          ),
         ),
-      );
-      return { overview, summaries };
+        caller.reports.profitAndLoss({ group_by: "type", interval: "month", format: "json", display_currency }),
+      ]);
+      return { overview, summaries, report };
     }),
   );
   const notice = loaded.notice ? (
@@ -50,7 +55,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
     );
   }
-  const { overview, summaries } = loaded.result.result;
+  const { overview, summaries, report } = loaded.result.result;
 
   const rows: TOverviewBusinessRow[] = overview.data.businesses.map((business, index) => {
     const summary = summaries[index]!;
@@ -69,6 +74,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         overview={overview.data}
         businesses={rows}
         coverage={{ overall: overview.coverage.overall, cash: overview.coverage.cash }}
+      />
+      <ReportsTeaser
+        report={report.data as TProfitAndLoss}
+        locale={me.locale ?? "en-US"}
+        href={`/reports${loaded.currency === me.base_currency ? "" : `?display_currency=${loaded.currency}`}`}
+        headingId="overview-reports-heading"
       />
     </div>
   );

@@ -12,6 +12,8 @@ import { CardSection } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { detailMetadata, loadDetail, type TDetailPageProps } from "@/app/(panel)/detail-page";
 import { loadInDisplayCurrency } from "@/app/(panel)/display-currency";
+import { ReportsTeaser } from "@/components/reports/reports-teaser";
+import type { TProfitAndLoss } from "@/server/reports/report.schema";
 import { loadFigures } from "@/app/(panel)/figures-refused";
 import { getOwnerMe } from "@/server/trpc/server-caller";
 
@@ -35,19 +37,26 @@ export default async function BusinessPage(props: TBusinessPageProps) {
   const params = await props.searchParams;
   const horizon = parseHorizon(params.horizon);
   const requested = parseDisplayCurrency(params.display_currency);
-  const { base_currency: baseCurrency } = await getOwnerMe();
+  const { base_currency: baseCurrency, locale } = await getOwnerMe();
 
   const [projects, alerts, loaded] = await Promise.all([
     caller.projects.find({ id, limit: PROJECTS_PAGE_SIZE }),
     caller.alerts.recent({ limit: ALERTS_SEARCHED }),
     loadInDisplayCurrency(requested, baseCurrency, (display_currency) =>
       loadFigures(async () => {
-        const [summary, forecast, freeCapital] = await Promise.all([
+        const [summary, forecast, freeCapital, report] = await Promise.all([
           caller.readModels.businessFinancialSummary({ id, display_currency }),
           caller.readModels.businessForecast({ id, horizon, display_currency }),
           caller.readModels.freeCapital({ business_id: id, display_currency }),
+          caller.reports.profitAndLoss({
+            business_id: id,
+            group_by: "type",
+            interval: "month",
+            format: "json",
+            display_currency,
+          }),
         ]);
-        return { summary, forecast, freeCapital };
+        return { summary, forecast, freeCapital, report };
       }),
     ),
   ]);
@@ -84,6 +93,14 @@ export default async function BusinessPage(props: TBusinessPageProps) {
             projects={new Map(projects.data.map((project) => [project.id, project.name]))}
             horizon={horizon}
             query={query}
+          />
+        )}
+        {figures.refused ? null : (
+          <ReportsTeaser
+            report={figures.result.report.data as TProfitAndLoss}
+            locale={locale ?? "en-US"}
+            href={`/reports?scope=business:${business.id}${requested ? `&display_currency=${loaded.currency}` : ""}`}
+            headingId="business-reports-heading"
           />
         )}
         <CardSection
