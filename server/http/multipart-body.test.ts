@@ -16,13 +16,13 @@ describe("parseMultipart", () => {
     const form = new FormData();
     form.set("business_id", "b-1");
     form.set("mapping", '{"columns":{"date":"Datum"}}');
-    form.set("file", new Blob([file], { type: "text/csv" }), 'bank export.csv');
+    form.set("file", new Blob([file], { type: "text/csv" }), "bank export.csv");
     const { body, type } = await encoded(form);
     const parts = parseMultipart(body, type);
     expect(parts.map((p) => [p.name, p.filename])).toEqual([
       ["business_id", null],
       ["mapping", null],
-      ["file", 'bank export.csv'],
+      ["file", "bank export.csv"],
     ]);
     expect(parts[1]!.data.toString("utf8")).toBe('{"columns":{"date":"Datum"}}');
     expect(parts[2]!.data.toString("utf8")).toBe(file);
@@ -58,7 +58,10 @@ describe("parseMultipart", () => {
     expect(refuse("--b\r\nContent-Disposition: form-data; name=x\r\n\r\nvalue")).toBe("validation_error");
     expect(refuse("--b\r\nContent-Disposition: form-data\r\n\r\nv\r\n--b--")).toBe("validation_error");
     expect(refuse("no boundary here")).toBe("validation_error");
-    const many = Array.from({ length: MULTIPART_MAX_PARTS + 1 }, (_, i) => `--b\r\nContent-Disposition: form-data; name=f${i}\r\n\r\nv\r\n`);
+    const many = Array.from(
+      { length: MULTIPART_MAX_PARTS + 1 },
+      (_, i) => `--b\r\nContent-Disposition: form-data; name=f${i}\r\n\r\nv\r\n`,
+    );
     expect(refuse(`${many.join("")}--b--`)).toBe("validation_error");
     expect(refuse("--b\r\nContent-Disposition: form-data; name=x\r\n\r\nv\r\n--b--")).toBe("accepted");
   });
