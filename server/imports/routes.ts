@@ -122,7 +122,9 @@ const createImportRoute: TPlainRoute = {
       "Parses a CSV or TSV statement and answers a preview; nothing is written to the ledger until POST " +
       "/v1/imports/{id}/confirm, which must come within one hour (expires_at). The bytes decide the format: a binary " +
       "spreadsheet (XLS), a ZIP container (XLSX, ODS), PDF, UTF-16 text or markup answers 415 unsupported_media_type and " +
-      "nothing is stored. A file over 10 MB (10,485,760 bytes) answers 413 payload_too_large. Rows are read with the " +
+      "nothing is stored. A file over 10 MB (10,485,760 bytes) answers 413 payload_too_large, and so does a statement past " +
+      "250,000 rows, 200 cells in a row or a 64 KiB line, or one that outgrows the parser's memory (details.limit: rows, " +
+      "columns, line_bytes or memory; details.max). The file is parsed off the request thread. Rows are read with the " +
       "preset (default generic) and the mapping over it; each row is new, already (its external_id is already imported: " +
       "matched_event_id), reconciled (reconcile=true and an actual event of another integration has the same amount, " +
       "currency and direction within 3 days: matched_event_id; each event matches one row at most) or rejected " +
