@@ -162,3 +162,30 @@ describe("JSON nested past 64 levels is one rule on /v1 and /mcp", () => {
     expect(JSON.parse(notJson.body).error).toMatchObject({ code: -32700, data: { code: "validation_error" } });
   });
 });
+
+describe("/mcp and the Origin header (Streamable HTTP)", () => {
+  const initialize = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "origin-test", version: "1" } },
+  });
+  const mcpHeaders = (extra: Record<string, string> = {}) => ({
+    ...bearer(),
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...extra,
+  });
+
+  it("refuses a foreign page's Origin with 403 csrf_rejected, and promises no list-change notifications", async () => {
+    const foreign = await send("POST", "/mcp", { headers: mcpHeaders({ origin: "http://evil.example" }), body: initialize });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body).error.code).toBe("csrf_rejected");
+
+    const plain = await send("POST", "/mcp", { headers: mcpHeaders(), body: initialize });
+    expect(plain.status, plain.body).toBe(200);
+    const capabilities = JSON.parse(plain.body).result.capabilities;
+    expect(capabilities.tools?.listChanged ?? false).toBe(false);
+    expect(capabilities.resources?.listChanged ?? false).toBe(false);
+  });
+});

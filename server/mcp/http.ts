@@ -58,6 +58,12 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
           headers: { Allow: "POST" },
         });
       }
+      // Streamable HTTP: a browser page of another site must not reach a local or signed-in
+      // server (DNS rebinding, cross-site calls). Clients outside a browser send no Origin.
+      const origin = req.headers.get("origin");
+      if (origin !== null && origin !== new URL(getEnv().publicBaseUrl).origin) {
+        throw new AppError("csrf_rejected", `Origin ${origin} may not call /mcp; only this service's own pages may.`);
+      }
       const request = createRequestContext(req.headers, { clock, requestId });
       const now = clock.now();
       assertContractMin(req.headers.get("x-service-contract-min"));

@@ -61,5 +61,8 @@ export function createMcpServer(options: TMcpServerOptions): McpServer {
     return callOperation(tool, request.params.arguments, options.target);
   });
   registerResources(server, options.target, options.contractDir);
+  // McpServer promises list-change notifications for what it registers; a stateless server has
+  // no stream to send them on, so it promises none (the lists change only with a new version).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }
