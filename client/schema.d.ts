@@ -5454,6 +5454,12 @@ export interface components {
        * @example 2026-11-22T08:30:00.000Z
        */
       created_at: string;
+      /** @description What became of the record it is about, once decided: an approval approved, rejected or dismissed (its notification is marked read in the decision's transaction). null while it still waits, or when the notification is about nothing that is decided. */
+      resolution: {
+        /** @description What the owner decided. New values may be added (additive change). */
+        status: string;
+        decided_at: string | null;
+      } | null;
     };
     NotificationDeliveryAttempt: {
       /** @description New values may be added (additive change). */

@@ -11,6 +11,7 @@ import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { minorToMajor } from "../../lib/money";
 import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
+import { resolveNotificationsAbout } from "../notifications/resolve-notifications";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
@@ -183,6 +184,8 @@ async function claimPending(
   });
   if (count === 0)
     throw new AppError("state_conflict", `This approval is already ${row.status === "pending" ? "decided" : row.status}.`);
+  // Decided: what told the owner it waits no longer waits (nor counts in the bell), in this same transaction.
+  await resolveNotificationsAbout(tx, ownerId, { type: "approval", id }, new Date());
   return row;
 }
 
