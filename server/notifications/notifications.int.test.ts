@@ -184,6 +184,26 @@ describe("triggers", () => {
     expect(notification!.body).toContain("for the forecast");
   });
 
+  it("an approval.pending notification names what waits in words and its amount in the owner's locale", async () => {
+    const owner = await world();
+    await api.db.owner.update({ where: { id: owner.ownerId }, data: { locale: "de-DE" } });
+    const approval = await createApproval(api.db, callerOf(owner), {
+      kind: "write",
+      action: "ad_budget_change.create",
+      agentId: null,
+      reason: "more reach",
+      trigger: "over_limit",
+      params: {},
+      amountMinor: 123456n,
+      currency: "EUR",
+    });
+    const [notification] = await allNotifications(owner);
+    expect(notification!.ref).toEqual({ type: "approval", id: approval.id });
+    expect(notification!.title).toBe("Waiting for your approval: change an ad budget");
+    expect(notification!.body).toContain("Amount: 1.234,56\u00a0€.");
+    expect(notification!.body).not.toContain("ad_budget_change");
+  });
+
   it("an approval decided in the Approvals page resolves its notification: read, decided, no longer counted", async () => {
     const owner = await world();
     const other = await world();
