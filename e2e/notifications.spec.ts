@@ -149,18 +149,18 @@ test("the inbox filters, pages with Load more, and marks everything read at once
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   await expect(items.filter({ hasText: "Campaign 21 of the spring launch" })).toHaveCount(1);
 
-  // Filters combine: critical ones (the unread campaign alerts are warnings), then a code beginning.
+  // Filters combine: critical ones (the unread campaign alerts are warnings), then a kind.
   await page.getByLabel("Severity").selectOption({ label: "Critical" });
   await expect(page.getByRole("heading", { name: "No notification matches these filters" })).toBeVisible();
   await page.getByLabel("Severity").selectOption({ label: "Warning" });
   await expect(items).toHaveCount(20);
   await expect(items.filter({ hasNotText: "Warning" })).toHaveCount(0);
-  await page.getByLabel("Code starts with").fill("approval.");
-  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  // Kinds, not codes: no approval waits; the campaign alerts are integration alerts.
+  await page.getByLabel("Kind").selectOption({ label: "Approvals" });
   await expect(page.getByRole("heading", { name: "No notification matches these filters" })).toBeVisible();
-  await page.getByLabel("Code starts with").fill("integration.campaign");
-  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await page.getByLabel("Kind").selectOption({ label: "Integration alerts" });
   await expect(items).toHaveCount(20);
+  await expect(items.filter({ hasNotText: "Integration alert" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/inbox-filtered-desktop.png`, fullPage: true });
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByLabel("Severity")).toHaveValue("");

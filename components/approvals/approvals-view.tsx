@@ -83,7 +83,12 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
 
   async function decided(message: string) {
     setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: trpc.approvals.find.pathKey() });
+    // Deciding resolves the approval's notification on the server: the bell and the inbox refresh too.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.approvals.find.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.me.get.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.notifications.find.pathKey() }),
+    ]);
   }
 
   const items = list.items;
