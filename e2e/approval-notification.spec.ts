@@ -52,10 +52,11 @@ test("an agent's change approved in Approvals resolves its notification and the 
   const owner = <T>(method: "GET" | "POST", path: string, body: unknown, status: number) =>
     call<T>(request, token, method, path, body, status);
   const business = await owner<{ id: string }>("POST", "/v1/businesses", { name: `Kiosk ${RUN}`, currency: "EUR" }, 201);
+  const adAccount = `act_${randomUUID().slice(0, 12)}`;
   const integration = await owner<{ id: string }>(
     "POST",
     "/v1/integrations/social_ads/connect",
-    { business_id: business.id, account_id: `act_${randomUUID()}`, signing_secret: E2E_SOCIAL_ADS_SECRET },
+    { business_id: business.id, account_id: adAccount, signing_secret: E2E_SOCIAL_ADS_SECRET },
     201,
   );
   const agentName = `Ads helper ${RUN}`;
@@ -109,12 +110,27 @@ test("an agent's change approved in Approvals resolves its notification and the 
   await expect(page).toHaveURL(/\/approvals$/);
   const approval = page.getByRole("article", { name: "Change an ad budget" });
   await expect(approval).toBeVisible();
+  // Named plainly: the agent, the ad account and its business, the campaign, the limit's business; no jargon.
+  await expect(approval).toContainText("Proposed change");
+  await expect(approval).toContainText(agentName);
+  await expect(approval).toContainText(`${adAccount}) of Kiosk ${RUN}`);
+  await expect(approval).toContainText(campaign);
+  await expect(approval).toContainText(`(for the business Kiosk ${RUN})`);
+  await expect(approval).toContainText("€70.00");
+  await expect(approval).toContainText("From the day you approve");
+  for (const jargon of ["Held write", "ad_budget_change", "business:", "7000"]) await expect(approval).not.toContainText(jargon);
   await everyPass(page, "approvals-waiting");
   await approval.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Approved: Change an ad budget (${agentName}).` })).toBeVisible();
   // The bell counts it no more, without a reload.
   await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
+  // What approving did, in words (not JSON), among all approvals.
+  await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "All" }).click();
+  await expect(approval).toContainText("What it did: Done: the daily budget is now €70.00");
+  await expect(approval).not.toContainText("succeeded");
+  await expect(approval).not.toContainText("{");
+  await everyPass(page, "approvals-decided");
 
   // The notification says it was decided, and stays so after a reload.
   await bell(page).click();
