@@ -3066,6 +3066,8 @@ export interface components {
       };
       /** @description The owner's unread notifications (read_at null): what GET /v1/notifications?unread=true lists. */
       unread_notifications: number;
+      /** @description true when this owner may read the waitlist (GET /v1/waitlist); anyone else is answered 404 there. */
+      waitlist_reader: boolean;
       actor: {
         type: string;
         id: string;
