@@ -1,9 +1,9 @@
 // How the panel words notifications: the bell's count and label, where a notification's record is
-// seen, the code filter, the delivery log's rows and the webhook's refusals.
+// seen, the kinds the inbox filters by, what became of it, the delivery log's rows and the
+// webhook's refusals.
 import { describe, expect, it } from "vitest";
 import {
   bellLabel,
-  codeFilter,
   kindLabel,
   NOTIFICATION_KINDS,
   resolutionText,
@@ -47,15 +47,6 @@ describe("refLink", () => {
   it("has no link for no record or a kind the panel has no page for", () => {
     expect(refLink(null)).toBeNull();
     expect(refLink({ type: "goal", id: "g1" })).toBeNull();
-  });
-});
-
-describe("codeFilter", () => {
-  it("treats what was typed as a beginning, and leaves an explicit * alone", () => {
-    expect(codeFilter(" integration. ")).toBe("integration.*");
-    expect(codeFilter("approval.pending")).toBe("approval.pending*");
-    expect(codeFilter("integration.*")).toBe("integration.*");
-    expect(codeFilter("   ")).toBeUndefined();
   });
 });
 

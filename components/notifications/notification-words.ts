@@ -1,6 +1,7 @@
-// How the panel words notifications: the bell's label, severities, where a notification's record
-// is seen, the delivery log's rows and the webhook's refusals. Formatting only: what a
-// notification is and who receives it is decided on the server.
+// How the panel words notifications: the bell's label, severities, kinds (not codes), what became
+// of what a notification is about, where its record is seen, the delivery log's rows and the
+// webhook's refusals. Formatting only: what a notification is and who receives it is decided on
+// the server.
 import type { TNotification } from "@/server/notifications/notification.schema";
 
 export type TSeverity = TNotification["severity"];
@@ -82,16 +83,6 @@ const RESOLUTION_WORDS: Record<string, string> = {
   rejected: "You rejected it",
   dismissed: "You dismissed it",
 };
-
-/**
- * The code filter as the API takes it: what the owner typed is a beginning ("integration." finds
- * every integration alert), so a trailing * is added unless there is one.
- */
-export function codeFilter(typed: string): string | undefined {
-  const text = typed.trim();
-  if (!text) return undefined;
-  return text.endsWith("*") ? text : `${text}*`;
-}
 
 export type TDeliveryRow = {
   key: string;
