@@ -48,7 +48,7 @@ const STATUS_FILTERS = [
 ] as const;
 const KIND_FILTERS = [
   { value: "all", label: "All kinds" },
-  { value: "write", label: "Proposed changes" },
+  { value: "write", label: "Changes" },
   { value: "request", label: "Requests" },
 ] as const;
 
