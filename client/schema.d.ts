@@ -3066,6 +3066,8 @@ export interface components {
       };
       /** @description The owner's unread notifications (read_at null): what GET /v1/notifications?unread=true lists. */
       unread_notifications: number;
+      /** @description true when this owner may read the waitlist (GET /v1/waitlist); anyone else is answered 404 there. */
+      waitlist_reader: boolean;
       actor: {
         type: string;
         id: string;
@@ -5454,6 +5456,12 @@ export interface components {
        * @example 2026-11-22T08:30:00.000Z
        */
       created_at: string;
+      /** @description What became of the record it is about, once decided: an approval approved, rejected or dismissed (its notification is marked read in the decision's transaction). null while it still waits, or when the notification is about nothing that is decided. */
+      resolution: {
+        /** @description What the owner decided. New values may be added (additive change). */
+        status: string;
+        decided_at: string | null;
+      } | null;
     };
     NotificationDeliveryAttempt: {
       /** @description New values may be added (additive change). */

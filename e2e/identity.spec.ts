@@ -217,9 +217,10 @@ test("an owner signs in through the mailed link, runs an agent, decides its requ
     const decided = page.getByRole("article", { name: "Provide data" });
     await expect(decided).toContainText("approved");
     await expect(decided).toContainText("Uploaded the Q3 invoices to the shared folder");
-    await expect(decided).toContainText("succeeded");
+    await expect(decided).toContainText("What it did: Done.");
+    await expect(decided).not.toContainText("succeeded");
     await expect(decided.getByRole("button", { name: "Approve" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Writes" }).click();
+    await page.getByRole("button", { name: "Changes", exact: true }).click();
     await expect(page.getByText("No approvals yet")).toBeVisible();
     await page.getByRole("button", { name: "Requests" }).click();
     await expect(page.getByRole("article", { name: "Provide data" })).toBeVisible();

@@ -197,6 +197,8 @@ test("the owner sees the entries and their sources on the Waitlist page and down
   await signIn(page);
   await page.goto("/waitlist");
   await expect(page.getByRole("heading", { name: "Waitlist", level: 1 })).toBeVisible();
+  // Its reader finds it in the sidebar (behind the menu button on a phone).
+  await expect(page.locator('nav[aria-label="Main"] a[href="/waitlist"]')).toHaveCount(1);
   const sources = page.getByRole("region", { name: "By source" });
   for (const source of [`js-${RUN}`, `nojs-${RUN}`, `embed-${RUN}`]) {
     const item = sources.getByRole("listitem").filter({ has: page.getByText(source, { exact: true }) });
@@ -227,6 +229,9 @@ test("the owner sees the entries and their sources on the Waitlist page and down
   const other = await apiSession(request, `not-a-reader-${RUN}@e2e.test`);
   await page.context().clearCookies();
   await signIn(page, other);
+  // The sidebar does not offer it to them; the address still answers plainly.
+  await expect(page.locator('nav[aria-label="Main"] a[href="/overview"]')).toHaveCount(1);
+  await expect(page.locator('nav[aria-label="Main"] a[href="/waitlist"]')).toHaveCount(0);
   await page.goto("/waitlist");
   await expect(page.getByRole("heading", { name: "The waitlist is not yours to read" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveCount(0);

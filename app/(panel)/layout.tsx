@@ -41,7 +41,7 @@ export default async function PanelLayout({ children }: { children: ReactNode })
                 </Link>
               }
             >
-              <SidebarNav />
+              <SidebarNav waitlistReader={me.waitlist_reader} />
               <div className="sidebar-footer">
                 <div className="account">
                   <span className="avatar" aria-hidden="true">

@@ -1,11 +1,14 @@
 "use client";
 // The approvals inbox: agents' writes held for the owner's consent and agents' requests
 // (a permission, an integration, data). Pending first by default; approve (with an optional
-// note), reject, or dismiss a request. Decided items show their status, note and result.
+// note), reject, or dismiss a request. Decided items show their status, note and what approving
+// did, in words. Things are named (agent, business, ad account, campaign), never by id or code
+// (approval-words.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { formatMinor } from "@/lib/money";
+import { approvalActionLabel } from "@/lib/approval-words";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { formErrorOf } from "@/lib/trpc/errors";
 import type { TAgent } from "@/server/agents/agent.schema";
@@ -23,6 +26,15 @@ import { InboxIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
 import { Segmented } from "../ui/segmented";
 import { StatusPill } from "../ui/status-pill";
+import {
+  adAccountText,
+  approvalKindLabel,
+  effectiveText,
+  NO_NAMES,
+  outcomeText,
+  resourceText,
+  type TApprovalNames,
+} from "./approval-words";
 
 type TStatusFilter = "pending" | "all";
 type TKindFilter = "all" | "write" | "request";
@@ -36,19 +48,12 @@ const STATUS_FILTERS = [
 ] as const;
 const KIND_FILTERS = [
   { value: "all", label: "All kinds" },
-  { value: "write", label: "Writes" },
+  { value: "write", label: "Changes" },
   { value: "request", label: "Requests" },
 ] as const;
 
 /** An agent's ad budget change (POST /v1/ad-budget-changes), shown as a diff of the campaign's daily budget. */
 const AD_BUDGET_CHANGE_ACTION = "ad_budget_change.create";
-
-const ACTION_LABELS: Record<string, string> = {
-  [AD_BUDGET_CHANGE_ACTION]: "Change an ad budget",
-  grant_scope: "Grant a permission",
-  connect_integration: "Connect an integration",
-  provide_data: "Provide data",
-};
 
 const TRIGGER_LABELS: Record<TApproval["trigger"], string> = {
   level_recommend: "Its grant only lets it recommend",
@@ -60,7 +65,8 @@ const TRIGGER_LABELS: Record<TApproval["trigger"], string> = {
 
 const DECISION_VERBS: Record<string, string> = { approved: "Approved", rejected: "Rejected", dismissed: "Dismissed" };
 
-export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents: TAgentPage }) {
+export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents: TAgentPage; names?: TApprovalNames }) {
+  const names = props.names ?? NO_NAMES;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -83,7 +89,12 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
 
   async function decided(message: string) {
     setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: trpc.approvals.find.pathKey() });
+    // Deciding resolves the approval's notification on the server: the bell and the inbox refresh too.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.approvals.find.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.me.get.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.notifications.find.pathKey() }),
+    ]);
   }
 
   const items = list.items;
@@ -141,6 +152,7 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
               <ApprovalItem
                 approval={approval}
                 agent={approval.agent_id ? agentsById.get(approval.agent_id) : undefined}
+                names={names}
                 onDecided={decided}
               />
             </li>
@@ -152,12 +164,13 @@ export function ApprovalsView(props: { initialPage: TListPage<TApproval>; agents
   );
 }
 
-function actionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action;
-}
-
-function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; onDecided: (message: string) => Promise<void> }) {
-  const { approval, agent } = props;
+function ApprovalItem(props: {
+  approval: TApproval;
+  agent: TAgent | undefined;
+  names: TApprovalNames;
+  onDecided: (message: string) => Promise<void>;
+}) {
+  const { approval, agent, names } = props;
   const trpc = useTRPC();
   const { locale } = usePreferences();
   const noteId = useId();
@@ -165,7 +178,7 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const pending = approval.status === "pending";
-  const title = actionLabel(approval.action);
+  const title = approvalActionLabel(approval.action);
 
   const options = (verb: string) => ({
     onSuccess: () => props.onDecided(`${verb}: ${title}${agent ? ` (${agent.name})` : ""}.`),
@@ -186,7 +199,7 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
       <header className="approval-header">
         <div className="approval-title">
           <h3 id={titleId}>{title}</h3>
-          <span className="pill pill-neutral">{approval.kind === "write" ? "Held write" : "Request"}</span>
+          <span className="pill pill-neutral">{approvalKindLabel(approval.kind)}</span>
           <StatusPill status={approval.status} />
         </div>
         <span className="cell-date muted">
@@ -216,12 +229,6 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
             <dd className="amount">{formatMinor(approval.amount_minor, approval.currency, locale)}</dd>
           </div>
         ) : null}
-        {approval.kind === "write" ? (
-          <div>
-            <dt>Action</dt>
-            <dd className="mono">{approval.action}</dd>
-          </div>
-        ) : null}
       </dl>
 
       {approval.reason ? (
@@ -231,9 +238,9 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
       ) : null}
 
       {approval.action === AD_BUDGET_CHANGE_ACTION ? (
-        <AdBudgetChangeDiff approval={approval} agent={agent} />
+        <AdBudgetChangeDiff approval={approval} agent={agent} names={names} />
       ) : (
-        <Params approval={approval} />
+        <Params approval={approval} names={names} />
       )}
 
       {pending ? (
@@ -298,7 +305,7 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
           ) : null}
           {approval.result !== null && approval.result !== undefined ? (
             <p>
-              <span className="muted">Result:</span> <ResultText result={approval.result} />
+              <span className="muted">What it did:</span> {outcomeText(approval.result, locale, approval.currency)}
             </p>
           ) : null}
         </div>
@@ -308,6 +315,7 @@ function ApprovalItem(props: { approval: TApproval; agent: TAgent | undefined; o
 }
 
 type TBudgetParams = {
+  integration_id?: string;
   campaign_id?: string;
   ad_set_id?: string;
   ad_group_id?: string;
@@ -334,7 +342,8 @@ function writtenChange(result: unknown): TWrittenChange | null {
  * approval's ad_budget_effect; an approved one: as it was counted), when, the owner-facing note,
  * and (held over a limit) the agent's ads limits it would pass.
  */
-function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: TAgent | undefined }) {
+function AdBudgetChangeDiff(props: { approval: TApproval; agent: TAgent | undefined; names: TApprovalNames }) {
+  const { approval, agent, names } = props;
   const { locale } = usePreferences();
   const params = approval.params as TBudgetParams;
   const effect = approval.ad_budget_effect;
@@ -352,6 +361,12 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
       : [];
   return (
     <dl className="approval-params" aria-label="Budget change">
+      {adAccountText(params.integration_id, names) ? (
+        <div>
+          <dt>Ad account</dt>
+          <dd>{adAccountText(params.integration_id, names)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Campaign</dt>
         <dd className="mono">
@@ -403,7 +418,11 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
       ) : null}
       <div>
         <dt>Effective</dt>
-        <dd>{params.effective_on ?? "From the day you approve"}</dd>
+        <dd>
+          {effectiveText({ effective_on: params.effective_on, status: approval.status, decided_at: approval.decided_at }, (day) =>
+            formatCalendarDay(day, locale),
+          )}
+        </dd>
       </div>
       {params.note ? (
         <div>
@@ -425,7 +444,7 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
             ]
               .filter(Boolean)
               .join(", ")}{" "}
-            <span className="muted mono">({grant.resource === "*" ? "all resources" : grant.resource})</span>
+            <span className="muted">(for {resourceText(grant.resource, names)})</span>
           </dd>
         </div>
       ))}
@@ -440,7 +459,7 @@ function AdBudgetChangeDiff({ approval, agent }: { approval: TApproval; agent: T
 }
 
 /** The held write's body or the request's terms, one line per field. */
-function Params({ approval }: { approval: TApproval }) {
+function Params({ approval, names }: { approval: TApproval; names: TApprovalNames }) {
   const entries = Object.entries(approval.params).filter(([, value]) => value !== null && value !== undefined && value !== "");
   if (entries.length === 0) return null;
   return (
@@ -448,39 +467,24 @@ function Params({ approval }: { approval: TApproval }) {
       {entries.map(([key, value]) => (
         <div key={key}>
           <dt>{key.replace(/_/g, " ")}</dt>
-          <dd>{key === "grant" && approval.action === "grant_scope" ? <GrantText grant={value} /> : compact(value)}</dd>
+          <dd>
+            {key === "grant" && approval.action === "grant_scope" ? <GrantText grant={value} names={names} /> : compact(value)}
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
 
-function GrantText({ grant }: { grant: unknown }) {
+function GrantText({ grant, names }: { grant: unknown; names: TApprovalNames }) {
   if (!grant || typeof grant !== "object") return <>{compact(grant)}</>;
   const { scope, level, resource } = grant as { scope?: string; level?: "recommend" | "execute"; resource?: string };
   return (
     <>
-      {SCOPE_LABELS[scope as keyof typeof SCOPE_LABELS] ?? scope} · {level ? levelLabel(level) : "?"} ·{" "}
-      <span className="mono">{resource === "*" ? "all resources" : resource}</span>
+      {SCOPE_LABELS[scope as keyof typeof SCOPE_LABELS] ?? scope} · {level ? levelLabel(level) : "?"} · for{" "}
+      {resourceText(resource, names)}
     </>
   );
-}
-
-function ResultText({ result }: { result: unknown }) {
-  if (result && typeof result === "object" && "status" in result) {
-    const { status, data } = result as { status: unknown; data?: unknown };
-    // An outcome that explains itself (a connect request: what the owner must still do) shows its message.
-    const message = data && typeof data === "object" && "message" in data ? (data as { message: unknown }).message : undefined;
-    const detail =
-      typeof message === "string" ? ` — ${message}` : data === null || data === undefined ? "" : ` — ${compact(data)}`;
-    return (
-      <>
-        {String(status)}
-        {detail ? <span className="mono">{detail}</span> : null}
-      </>
-    );
-  }
-  return <span className="mono">{compact(result)}</span>;
 }
 
 /** A value on one short line: strings as they are, anything else as compact JSON. */

@@ -1,9 +1,12 @@
 // How the panel words notifications: the bell's count and label, where a notification's record is
-// seen, the code filter, the delivery log's rows and the webhook's refusals.
+// seen, the kinds the inbox filters by, what became of it, the delivery log's rows and the
+// webhook's refusals.
 import { describe, expect, it } from "vitest";
 import {
   bellLabel,
-  codeFilter,
+  kindLabel,
+  NOTIFICATION_KINDS,
+  resolutionText,
   deliveryErrorText,
   deliveryRows,
   refLink,
@@ -44,15 +47,6 @@ describe("refLink", () => {
   it("has no link for no record or a kind the panel has no page for", () => {
     expect(refLink(null)).toBeNull();
     expect(refLink({ type: "goal", id: "g1" })).toBeNull();
-  });
-});
-
-describe("codeFilter", () => {
-  it("treats what was typed as a beginning, and leaves an explicit * alone", () => {
-    expect(codeFilter(" integration. ")).toBe("integration.*");
-    expect(codeFilter("approval.pending")).toBe("approval.pending*");
-    expect(codeFilter("integration.*")).toBe("integration.*");
-    expect(codeFilter("   ")).toBeUndefined();
   });
 });
 
@@ -108,5 +102,29 @@ describe("words for failures", () => {
     ]);
     expect(webhookRuleMessage("address")).toBe("This address is private or local; the webhook must be a public https URL.");
     expect(webhookRuleMessage(undefined)).toMatch(/refused/);
+  });
+});
+
+describe("kinds, not codes", () => {
+  it("offers each kind as a code prefix the API takes", () => {
+    expect(NOTIFICATION_KINDS.map((kind) => kind.label)).toContain("Approvals");
+    for (const kind of NOTIFICATION_KINDS) expect(kind.value).toMatch(/^[a-z_]+\.\*$/);
+  });
+
+  it("names a notification's kind from its code", () => {
+    expect(kindLabel("integration.payout_failed")).toBe("Integration alert");
+    expect(kindLabel("approval.pending")).toBe("Approval");
+    expect(kindLabel("import.rows_rejected")).toBe("Import");
+    expect(kindLabel("daily_brief.ready")).toBe("Daily brief");
+    expect(kindLabel("something.new")).toBe("Notice");
+  });
+});
+
+describe("resolutionText", () => {
+  it("says what the owner decided, nothing while it waits", () => {
+    expect(resolutionText(null)).toBeNull();
+    expect(resolutionText({ status: "approved", decided_at: "2026-12-07T10:00:00.000Z" })).toBe("You approved it");
+    expect(resolutionText({ status: "rejected", decided_at: null })).toBe("You rejected it");
+    expect(resolutionText({ status: "dismissed", decided_at: null })).toBe("You dismissed it");
   });
 });

@@ -1,6 +1,7 @@
-// How the panel words notifications: the bell's label, severities, where a notification's record
-// is seen, the delivery log's rows and the webhook's refusals. Formatting only: what a
-// notification is and who receives it is decided on the server.
+// How the panel words notifications: the bell's label, severities, kinds (not codes), what became
+// of what a notification is about, where its record is seen, the delivery log's rows and the
+// webhook's refusals. Formatting only: what a notification is and who receives it is decided on
+// the server.
 import type { TNotification } from "@/server/notifications/notification.schema";
 
 export type TSeverity = TNotification["severity"];
@@ -46,15 +47,42 @@ export function refLink(ref: TNotification["ref"]): { href: string; label: strin
   }
 }
 
-/**
- * The code filter as the API takes it: what the owner typed is a beginning ("integration." finds
- * every integration alert), so a trailing * is added unless there is one.
- */
-export function codeFilter(typed: string): string | undefined {
-  const text = typed.trim();
-  if (!text) return undefined;
-  return text.endsWith("*") ? text : `${text}*`;
+/** The kinds of notification the owner filters by, each a code prefix the API takes (code=<prefix>*). */
+export const NOTIFICATION_KINDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: "integration.*", label: "Integration alerts" },
+  { value: "approval.*", label: "Approvals" },
+  { value: "import.*", label: "Imports" },
+  { value: "agent.*", label: "Agents" },
+  { value: "daily_brief.*", label: "Daily brief" },
+  { value: "plan.*", label: "Your plan" },
+];
+
+/** A notification's kind in words, from its code: "integration.payout_failed" → "Integration alert". */
+export function kindLabel(code: string): string {
+  const prefix = code.split(".")[0] ?? "";
+  return KIND_SINGULAR[prefix] ?? "Notice";
 }
+
+const KIND_SINGULAR: Record<string, string> = {
+  integration: "Integration alert",
+  approval: "Approval",
+  import: "Import",
+  agent: "Agent",
+  daily_brief: "Daily brief",
+  plan: "Your plan",
+};
+
+/** What became of the approval a notification is about: "Approved", "Rejected", "Dismissed"; null while it waits. */
+export function resolutionText(resolution: TNotification["resolution"]): string | null {
+  if (!resolution) return null;
+  return RESOLUTION_WORDS[resolution.status] ?? "Decided";
+}
+
+const RESOLUTION_WORDS: Record<string, string> = {
+  approved: "You approved it",
+  rejected: "You rejected it",
+  dismissed: "You dismissed it",
+};
 
 export type TDeliveryRow = {
   key: string;

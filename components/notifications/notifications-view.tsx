@@ -1,7 +1,7 @@
 "use client";
 // The notifications inbox: newest first, each with its severity (word and icon), what happened,
-// when, and a link to the record it is about. Filters: unread only, severity, code (a
-// beginning, applied with the form). An item is marked read or unread in place (it stays in the
+// when, what became of what it is about (an approval since decided says so), and a link to the
+// record. Filters: unread only, severity, kind (integration alerts, approvals, …). An item is marked read or unread in place (it stays in the
 // list until the next refresh, so a wrong click can be undone); "Mark all read" marks every
 // unread one created up to the moment the list was loaded.
 import { useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
@@ -20,12 +20,12 @@ import { Field, FormAlert } from "../ui/field";
 import { BellIcon, CheckIcon } from "../ui/icons";
 import { LoadMore } from "../ui/load-more";
 import { Segmented } from "../ui/segmented";
-import { codeFilter, refLink, SEVERITY_LABELS, type TSeverity } from "./notification-words";
+import { kindLabel, NOTIFICATION_KINDS, refLink, resolutionText, SEVERITY_LABELS, type TSeverity } from "./notification-words";
 import { SeverityBadge } from "./severity-badge";
 
 type TShow = "all" | "unread";
-type TFilters = { show: TShow; severity: TSeverity | ""; code: string };
-const NO_FILTERS: TFilters = { show: "all", severity: "", code: "" };
+type TFilters = { show: TShow; severity: TSeverity | ""; kind: string };
+const NO_FILTERS: TFilters = { show: "all", severity: "", kind: "" };
 
 const SHOW_OPTIONS = [
   { value: "all", label: "All" },
@@ -58,7 +58,7 @@ export function NotificationsView({ initialPage }: { initialPage: TNotificationP
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const code = codeFilter(filters.code);
+  const code = filters.kind || undefined;
   const input = {
     limit: NOTIFICATIONS_PAGE_SIZE,
     ...(filters.show === "unread" ? { unread: true } : {}),
@@ -107,7 +107,7 @@ export function NotificationsView({ initialPage }: { initialPage: TNotificationP
 
   function onFilter(event: FormEvent) {
     event.preventDefault();
-    apply({ ...draft, show: filters.show, code: draft.code.trim() });
+    apply({ ...draft, show: filters.show });
   }
 
   function markAllRead() {
@@ -168,27 +168,32 @@ export function NotificationsView({ initialPage }: { initialPage: TNotificationP
               </select>
             )}
           </Field>
-          <Field label="Code starts with" error={listError?.fields.code} hint="e.g. integration. or approval.pending">
+          <Field label="Kind" error={listError?.fields.code}>
             {(control) => (
-              <input
+              <select
                 {...control}
-                className="input mono"
-                autoComplete="off"
-                maxLength={120}
-                placeholder="any code"
-                value={draft.code}
-                onChange={(event) => setDraft({ ...draft, code: event.target.value })}
-              />
+                className="select"
+                value={draft.kind}
+                onChange={(event) => {
+                  const kind = event.target.value;
+                  setDraft({ ...draft, kind });
+                  apply({ ...filters, kind });
+                }}
+              >
+                <option value="">Any kind</option>
+                {NOTIFICATION_KINDS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
           <div className="form-actions notification-filter-actions">
-            <button type="submit" className="button button-secondary">
-              Filter
-            </button>
             <button
               type="button"
               className="button button-ghost"
-              disabled={unfiltered && draft.code === "" && draft.severity === ""}
+              disabled={unfiltered && draft.kind === "" && draft.severity === ""}
               onClick={() => {
                 setDraft(NO_FILTERS);
                 apply(NO_FILTERS);
@@ -228,7 +233,7 @@ export function NotificationsView({ initialPage }: { initialPage: TNotificationP
 }
 
 function NoNotifications({ filters }: { filters: TFilters }) {
-  if (filters.severity || filters.code) {
+  if (filters.severity || filters.kind) {
     return (
       <EmptyState icon={<BellIcon />} title="No notification matches these filters">
         Clear the filters to see every notification.
@@ -257,6 +262,7 @@ function NotificationItem(props: { notification: TNotification; busy: boolean; o
   const titleId = useId();
   const unread = notification.read_at === null;
   const link = refLink(notification.ref);
+  const decided = resolutionText(notification.resolution);
   return (
     <article
       className="notification"
@@ -267,6 +273,7 @@ function NotificationItem(props: { notification: TNotification; busy: boolean; o
       <div className="notification-head">
         <SeverityBadge severity={notification.severity} />
         {unread ? <span className="notification-unread">Unread</span> : null}
+        {decided ? <span className="pill pill-success">Decided</span> : null}
         <span className="notification-time">
           <DateTime iso={notification.created_at} withTime />
         </span>
@@ -278,8 +285,20 @@ function NotificationItem(props: { notification: TNotification; busy: boolean; o
       {notification.body && notification.body !== notification.title ? (
         <p className="notification-body">{notification.body}</p>
       ) : null}
+      {decided && notification.resolution ? (
+        <p className="notification-resolution" data-testid="notification-resolution">
+          <CheckIcon /> {decided}
+          {notification.resolution.decided_at ? (
+            <>
+              {" "}
+              on <DateTime iso={notification.resolution.decided_at} withTime />
+            </>
+          ) : null}
+          . Nothing waits for you here any more.
+        </p>
+      ) : null}
       <div className="notification-foot">
-        <span className="mono muted notification-code">{notification.code}</span>
+        <span className="muted notification-code">{kindLabel(notification.code)}</span>
         {link ? (
           <Link href={link.href} className="notification-link">
             {link.label}

@@ -27,6 +27,8 @@ export type TNavItem = {
   label: string;
   icon: ReactNode;
   ready: boolean;
+  /** Listed only for the owners the server lets read it (Me.waitlist_reader). */
+  only?: "waitlist-reader";
   /** A count shown beside the label (the sidebar fetches it). */
   badge?: "pending-approvals";
 };
@@ -45,9 +47,14 @@ export const NAV_ITEMS: TNavItem[] = [
   { href: "/approvals", label: "Approvals", icon: <CheckIcon />, ready: true, badge: "pending-approvals" },
   { href: "/integrations", label: "Integrations", icon: <PlugIcon />, ready: true },
   { href: "/imports", label: "Imports", icon: <UploadIcon />, ready: true },
-  { href: "/waitlist", label: "Waitlist", icon: <UsersIcon />, ready: true },
+  { href: "/waitlist", label: "Waitlist", icon: <UsersIcon />, ready: true, only: "waitlist-reader" },
   { href: "/audit", label: "Audit log", icon: <HistoryIcon />, ready: true },
   { href: "/rules", label: "Rules", icon: <TagIcon />, ready: true },
   { href: "/settings", label: "Settings", icon: <SettingsIcon />, ready: true },
   { href: "/settings/sessions", label: "Sessions", icon: <KeyIcon />, ready: true },
 ];
+
+/** The sections this owner sees: ready ones, and those for some owners only when this owner is one of them. */
+export function visibleNavItems(items: readonly TNavItem[], me: { waitlist_reader: boolean }): TNavItem[] {
+  return items.filter((item) => item.ready && (item.only !== "waitlist-reader" || me.waitlist_reader));
+}

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTRPC } from "@/lib/trpc/client";
-import { NAV_ITEMS } from "./nav-items";
+import { NAV_ITEMS, visibleNavItems } from "./nav-items";
 
 /** How many pending approvals the badge counts before it says "200+". */
 const PENDING_BADGE_LIMIT = 200;
@@ -14,9 +14,9 @@ function matches(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function SidebarNav() {
+export function SidebarNav({ waitlistReader }: { waitlistReader: boolean }) {
   const pathname = usePathname();
-  const items = NAV_ITEMS.filter((item) => item.ready);
+  const items = visibleNavItems(NAV_ITEMS, { waitlist_reader: waitlistReader });
   const currentHref = items.filter((item) => matches(pathname, item.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label="Main">

@@ -9,8 +9,10 @@ import { ZGrant } from "../agents/agent.schema";
 import type { TDbOrTx, TTx } from "../db/client";
 import type { Approval, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
-import { minorToMajor } from "../../lib/money";
+import { approvalActionPhrase } from "../../lib/approval-words";
+import { formatMinor } from "../../lib/money";
 import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
+import { resolveNotificationsAbout } from "../notifications/resolve-notifications";
 import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
@@ -57,18 +59,20 @@ const PENDING_BECAUSE: Record<string, string> = {
   request: "the agent asks for it",
 };
 
-/** approval.pending (warning): what waits, why, for how much, and the agent's reason. */
-function pendingApprovalNotification(row: Approval): TNewNotification {
-  const what = row.kind === "write" ? row.action : row.action.replaceAll("_", " ");
+/**
+ * approval.pending (warning): what waits (in words, not its action code), why, for how much (in
+ * the owner's locale, as their panel shows money), and the agent's reason.
+ */
+function pendingApprovalNotification(row: Approval, locale: string): TNewNotification {
   const amount =
     row.amountMinor !== null && row.currency && row.amountMinor <= BigInt(Number.MAX_SAFE_INTEGER)
-      ? ` Amount: ${minorToMajor(Number(row.amountMinor), row.currency)} ${row.currency}.`
+      ? ` Amount: ${formatMinor(Number(row.amountMinor), row.currency, locale)}.`
       : "";
   const because = PENDING_BECAUSE[row.trigger] ?? row.trigger;
   return {
     code: "approval.pending",
     severity: "warning",
-    title: `Waiting for your approval: ${what}`,
+    title: `Waiting for your approval: ${approvalActionPhrase(row.action)}`,
     body: `An approval waits for your decision (${because}).${amount}${row.reason ? ` Reason: ${row.reason}` : ""}`,
     ref: { type: "approval", id: row.id },
   };
@@ -107,7 +111,9 @@ export async function createApproval(db: TDbOrTx, caller: TCaller, input: TNewAp
     );
     // The owner learns that something waits for them, in the same transaction (pinned-wave2 §4.1).
     if (row.status === "pending") {
-      await createNotifications(tx, caller.ownerId, [pendingApprovalNotification(row)], caller.now);
+      const owner = await tx.owner.findUnique({ where: { id: caller.ownerId }, select: { locale: true } });
+      const notification = pendingApprovalNotification(row, owner?.locale ?? "en-US");
+      await createNotifications(tx, caller.ownerId, [notification], caller.now);
     }
     return toApprovalDto(row);
   });
@@ -183,6 +189,8 @@ async function claimPending(
   });
   if (count === 0)
     throw new AppError("state_conflict", `This approval is already ${row.status === "pending" ? "decided" : row.status}.`);
+  // Decided: what told the owner it waits no longer waits (nor counts in the bell), in this same transaction.
+  await resolveNotificationsAbout(tx, ownerId, { type: "approval", id }, new Date());
   return row;
 }
 

@@ -11,6 +11,7 @@ import { assertAmountsFit, rebaseOwner } from "../fx/rebase-owner";
 import { assertKnownCurrency } from "../shared/currencies";
 import { countUnread } from "../notifications/notification-service";
 import { effectiveStatus } from "../plans/plan-service";
+import { isWaitlistReader } from "../waitlist/waitlist-service";
 import type { TBaseCurrencyPreview } from "./base-currency-preview.schema";
 import type { TAgentMe, TMe, TUpdateMeInput } from "./me.schema";
 
@@ -26,7 +27,7 @@ export function toOwnerProfile(owner: Owner) {
   };
 }
 
-function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number, now: Date): TMe {
+function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number, waitlistReader: boolean, now: Date): TMe {
   return {
     ...toOwnerProfile(owner),
     plan: owner.plan,
@@ -35,6 +36,7 @@ function toMeDto(owner: Owner, actor: TOwnerActor, unreadNotifications: number, 
     created_at: owner.createdAt.toISOString(),
     onboarding: { base_currency_confirmed: owner.baseCurrencyConfirmed },
     unread_notifications: unreadNotifications,
+    waitlist_reader: waitlistReader,
     actor: actorRef(actor) as TMe["actor"],
   };
 }
@@ -56,7 +58,8 @@ export async function getMe(db: TDbOrTx, actor: TOwnerActor | TAgentActor, now: 
       actor: { type: "agent", id: actor.agentId },
     };
   }
-  return toMeDto(owner, actor, await countUnread(db, owner.id), now);
+  const [unread, reader] = await Promise.all([countUnread(db, owner.id), isWaitlistReader(db, owner.email)]);
+  return toMeDto(owner, actor, unread, reader, now);
 }
 
 export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: string, input: TUpdateMeInput): Promise<TMe> {
@@ -87,7 +90,9 @@ export async function updateMe(db: TDbOrTx, actor: TOwnerActor, requestId: strin
       target: { type: "owner", id: owner.id },
       details: { fields: Object.keys(input), ...(rebased ? { base_currency_change: rebased } : {}) },
     });
-    return toMeDto(owner, actor, await countUnread(tx, owner.id), new Date());
+    // One after the other: a transaction runs one statement at a time.
+    const unread = await countUnread(tx, owner.id);
+    return toMeDto(owner, actor, unread, await isWaitlistReader(tx, owner.email), new Date());
   });
 }
 

@@ -20,6 +20,9 @@ export const ZMe = z
       .number()
       .int()
       .describe("The owner's unread notifications (read_at null): what GET /v1/notifications?unread=true lists."),
+    waitlist_reader: z
+      .boolean()
+      .describe("true when this owner may read the waitlist (GET /v1/waitlist); anyone else is answered 404 there."),
     actor: ZActorRef,
   })
   .meta({ id: "Me" });

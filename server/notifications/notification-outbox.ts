@@ -63,7 +63,8 @@ WITH prefs AS (
              'ref', CASE WHEN d.ref_type IS NULL THEN NULL ELSE json_build_object('type', d.ref_type, 'id', d.ref_id) END,
              'read_at', NULL,
              'delivered', json_build_array(json_build_object('channel', 'in_app', 'at', $3::text, 'status', 'delivered')),
-             'created_at', $3::text))::text END,
+             'created_at', $3::text,
+             'resolution', NULL))::text END,
          $3::timestamptz
     FROM (SELECT gen_random_uuid() AS id, k.id AS notification_id, c.channel, k.code, k.severity, k.title, k.body, k.ref_type, k.ref_id
             FROM kept k

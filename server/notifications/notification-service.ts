@@ -9,8 +9,9 @@ import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage } from "../shared/pagination";
 import type { TFindNotificationsQuery, TNotification } from "./notification.schema";
+import { approvalResolutions, type TResolution } from "./resolve-notifications";
 
-export function toNotificationDto(row: Notification): TNotification {
+export function toNotificationDto(row: Notification, resolutions?: ReadonlyMap<string, TResolution>): TNotification {
   return {
     id: row.id,
     code: row.code,
@@ -21,6 +22,7 @@ export function toNotificationDto(row: Notification): TNotification {
     read_at: row.readAt?.toISOString() ?? null,
     delivered: (Array.isArray(row.delivered) ? row.delivered : []) as TNotification["delivered"],
     created_at: row.createdAt.toISOString(),
+    resolution: (row.refType === "approval" && row.refId && resolutions?.get(row.refId)) || null,
   };
 }
 
@@ -50,7 +52,8 @@ export async function findNotifications(db: TDbOrTx, ownerId: string, query: TFi
   };
   const rows = await db.notification.findMany({ ...args, where });
   const { rows: kept, page } = toPage(rows, query.limit);
-  return { data: kept.map(toNotificationDto), page };
+  const resolutions = await approvalResolutions(db, ownerId, kept);
+  return { data: kept.map((row) => toNotificationDto(row, resolutions)), page };
 }
 
 /** The owner's unread notifications (Me.unread_notifications, the overview's). */
@@ -72,7 +75,8 @@ export async function markNotification(db: TDbOrTx, caller: TCaller, id: string,
       await tx.notification.update({ where: { id }, data: { readAt: null } });
     }
     await auditCaller(tx, caller, read ? "notification.read" : "notification.unread", { type: "notification", id });
-    return toNotificationDto(await tx.notification.findUniqueOrThrow({ where: { id } }));
+    const row = await tx.notification.findUniqueOrThrow({ where: { id } });
+    return toNotificationDto(row, await approvalResolutions(tx, caller.ownerId, [row]));
   });
 }
 

@@ -61,6 +61,19 @@ export const ZNotification = z
       .array(ZDeliveryAttempt)
       .describe("Every delivery attempt, oldest first; the in_app delivery is recorded when the notification is created."),
     created_at: ZTimestamp,
+    resolution: z
+      .object({
+        status: z
+          .enum(["approved", "rejected", "dismissed"])
+          .describe("What the owner decided. New values may be added (additive change)."),
+        decided_at: ZTimestamp.nullable(),
+      })
+      .nullable()
+      .describe(
+        "What became of the record it is about, once decided: an approval approved, rejected or dismissed " +
+          "(its notification is marked read in the decision's transaction). null while it still waits, or " +
+          "when the notification is about nothing that is decided.",
+      ),
   })
   .meta({ id: "Notification" });
 export type TNotification = z.infer<typeof ZNotification>;

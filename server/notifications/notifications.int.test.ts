@@ -19,7 +19,7 @@ import {
   seedOwner,
   type TSeedOwner,
 } from "../../test/helpers/seed";
-import { createApproval } from "../approvals/approval-service";
+import { approve, createApproval } from "../approvals/approval-service";
 import type { TCaller } from "../auth/caller";
 import { inTransaction } from "../db/transaction";
 import { confirmImport } from "../imports/import-confirm";
@@ -182,6 +182,91 @@ describe("triggers", () => {
     });
     expect(notification!.title).toMatch(/approval/);
     expect(notification!.body).toContain("for the forecast");
+  });
+
+  it("an approval.pending notification names what waits in words and its amount in the owner's locale", async () => {
+    const owner = await world();
+    await api.db.owner.update({ where: { id: owner.ownerId }, data: { locale: "de-DE" } });
+    const approval = await createApproval(api.db, callerOf(owner), {
+      kind: "write",
+      action: "ad_budget_change.create",
+      agentId: null,
+      reason: "more reach",
+      trigger: "over_limit",
+      params: {},
+      amountMinor: 123456n,
+      currency: "EUR",
+    });
+    const [notification] = await allNotifications(owner);
+    expect(notification!.ref).toEqual({ type: "approval", id: approval.id });
+    expect(notification!.title).toBe("Waiting for your approval: change an ad budget");
+    expect(notification!.body).toContain("Amount: 1.234,56\u00a0€.");
+    expect(notification!.body).not.toContain("ad_budget_change");
+  });
+
+  it("an approval decided in the Approvals page resolves its notification: read, decided, no longer counted", async () => {
+    const owner = await world();
+    const other = await world();
+    const agent = await seedAgent(api, {}, owner.token);
+    const otherAgent = await seedAgent(api, {}, other.token);
+    const approved = await seedDataRequest(api, agent.token);
+    const rejected = await seedDataRequest(api, agent.token);
+    const othersApproval = await seedDataRequest(api, otherAgent.token);
+    const unread = async (who: TSeedOwner) =>
+      (await api.call("GET", "/v1/me", { token: who.token })).body.data.unread_notifications as number;
+    expect(await unread(owner)).toBe(2);
+    for (const notification of await allNotifications(owner)) expect(notification.resolution).toBeNull();
+
+    // Another owner cannot decide it, and nothing of theirs moves.
+    expectApiError(
+      await api.call("POST", `/v1/approvals/${approved.id}/approve`, { token: other.token, body: {} }),
+      404,
+      "not_found",
+    );
+    expect(await unread(owner)).toBe(2);
+
+    const decision = await api.call("POST", `/v1/approvals/${approved.id}/approve`, { token: owner.token, body: {} });
+    expect(decision.status, decision.text).toBe(200);
+    expect(await unread(owner)).toBe(1);
+    const byRef = async () => new Map((await allNotifications(owner)).map((n) => [n.ref?.id as string, n]));
+    let notifications = await byRef();
+    expect(notifications.get(approved.id)).toMatchObject({
+      read_at: expect.any(String),
+      resolution: { status: "approved", decided_at: decision.body.data.decided_at },
+    });
+    expect(notifications.get(rejected.id)).toMatchObject({ read_at: null, resolution: null });
+
+    const rejection = await api.call("POST", `/v1/approvals/${rejected.id}/reject`, { token: owner.token, body: {} });
+    expect(rejection.status, rejection.text).toBe(200);
+    expect(await unread(owner)).toBe(0);
+    notifications = await byRef();
+    expect(notifications.get(rejected.id)!.resolution).toMatchObject({ status: "rejected" });
+    // Marked unread again, it still says it was decided (and counts again: the owner asked for it).
+    const patched = await api.call("PATCH", `/v1/notifications/${notifications.get(rejected.id)!.id}`, {
+      token: owner.token,
+      body: { read: false },
+    });
+    expect(patched.body.data).toMatchObject({ read_at: null, resolution: { status: "rejected" } });
+
+    // The other owner's notification is untouched.
+    const [theirs] = await allNotifications(other);
+    expect(theirs).toMatchObject({ ref: { id: othersApproval.id }, read_at: null, resolution: null });
+    expect(await unread(other)).toBe(1);
+  });
+
+  it("a decision that rolls back leaves its notification unread and undecided", async () => {
+    const owner = await world();
+    const agent = await seedAgent(api, {}, owner.token);
+    const approval = await seedDataRequest(api, agent.token);
+    await expect(
+      inTransaction(api.db, async (tx) => {
+        await approve(tx, callerOf(owner), approval.id, {});
+        expect(await tx.notification.count({ where: { ownerId: owner.ownerId, readAt: null } })).toBe(0);
+        throw new Error("the decision fails after the claim");
+      }),
+    ).rejects.toThrow("the decision fails");
+    const [notification] = await allNotifications(owner);
+    expect(notification).toMatchObject({ ref: { id: approval.id }, read_at: null, resolution: null });
   });
 
   it("an auto-approved approval raises none; a pending one rolled back leaves none", async () => {

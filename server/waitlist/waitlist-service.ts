@@ -43,6 +43,11 @@ async function readerEmails(db: TDbOrTx): Promise<string[]> {
   return first ? [first.email.toLowerCase()] : [];
 }
 
+/** Whether this owner email is one of the waitlist's readers (Me.waitlist_reader: the panel lists the page only for them). */
+export async function isWaitlistReader(db: TDbOrTx, email: string): Promise<boolean> {
+  return (await readerEmails(db)).includes(email.toLowerCase());
+}
+
 /** Another owner answers 404, as if the waitlist did not exist (agents never get here: owner-only). */
 export async function assertWaitlistReader(db: TDbOrTx, caller: TCaller): Promise<void> {
   const owner = await db.owner.findUnique({ where: { id: caller.ownerId }, select: { email: true } });

@@ -308,9 +308,21 @@ describe("GET /v1/waitlist", () => {
     const agent = await seedAgent(api, { grants: [{ scope: "ads", resource: "*", level: "execute" }] });
     expectApiError(await api.call("GET", "/v1/waitlist", { token: agent.token }), 403, "scope_denied");
 
+    // Me says who reads it, so the panel lists the page for them only.
+    const reader = async (token?: string) =>
+      (await api.call("GET", "/v1/me", token ? { token } : {})).body.data.waitlist_reader as boolean;
+    expect(await reader(other.token)).toBe(false);
+    expect(await reader()).toBe(true);
+
     applyTestEnv({ WAITLIST_READERS: ` someone@else.example , ${otherEmail.toUpperCase()} ` });
     expect((await api.call("GET", "/v1/waitlist", { token: other.token })).status).toBe(200);
     expectApiError(await api.call("GET", "/v1/waitlist"), 404, "not_found");
+    expect(await reader(other.token)).toBe(true);
+    expect(await reader()).toBe(false);
+    const patched = await api.call("PATCH", "/v1/me", { token: other.token, body: { name: "Reader" } });
+    expect(patched.body.data.waitlist_reader).toBe(true);
+    const agentMe = await api.call("GET", "/v1/me", { token: agent.token });
+    expect(agentMe.body.data).not.toHaveProperty("waitlist_reader");
   });
 });
 
