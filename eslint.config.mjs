@@ -23,6 +23,7 @@ const COMPOSITION_ROOTS = [
   "server/rest/v1.ts",
   "server/trpc/panel-endpoint.ts",
   "server/trpc/server-caller.ts",
+  "server/state-columns.ts",
 ];
 /** What a domain's procedures (trpc/) and plain routes (rest/) are built from. */
 const KIT = [

@@ -16,16 +16,21 @@ export const ZGrantResource = z
   })
   .transform((value) => value.toLowerCase());
 
+/** A grant's level, its over-limit answer and an agent's status: the zod enums and the CHECK constraints (server/state-columns.ts) read these. */
+export const GRANT_LEVELS = ["recommend", "execute"] as const;
+export const OVER_LIMIT_ACTIONS = ["approval", "deny"] as const;
+export const AGENT_STATUSES = ["active", "suspended", "revoked"] as const;
+
 export const ZGrant = z
   .object({
     scope: z.enum(SCOPES),
     resource: ZGrantResource,
-    level: z.enum(["recommend", "execute"]),
+    level: z.enum(GRANT_LEVELS),
     daily_limit_minor: ZLimitMinor.nullish(),
     monthly_limit_minor: ZLimitMinor.nullish(),
     currency: ZCurrency.nullish().describe("Currency of the limits; required when a limit is set."),
     over_limit: z
-      .enum(["approval", "deny"])
+      .enum(OVER_LIMIT_ACTIONS)
       .default("approval")
       .describe("approval: 202, the owner decides; deny: 403 limit_exceeded."),
   })
@@ -41,11 +46,11 @@ export const ZGrantOut = z
   .object({
     scope: z.string(),
     resource: z.string(),
-    level: z.enum(["recommend", "execute"]),
+    level: z.enum(GRANT_LEVELS),
     daily_limit_minor: z.number().int().nullable(),
     monthly_limit_minor: z.number().int().nullable(),
     currency: z.string().nullable(),
-    over_limit: z.enum(["approval", "deny"]),
+    over_limit: z.enum(OVER_LIMIT_ACTIONS),
   })
   .meta({ id: "GrantRecord" });
 
@@ -58,7 +63,7 @@ export const ZAgent = z
   .object({
     id: ZUuid,
     name: z.string(),
-    status: z.enum(["active", "suspended", "revoked"]),
+    status: z.enum(AGENT_STATUSES),
     grants: z.array(ZGrantOut),
     allowed_ip_ranges: z.array(z.string()),
     token_hint: z.string().nullable().describe("The first characters of the current token."),

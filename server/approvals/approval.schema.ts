@@ -7,6 +7,7 @@ import { ZCurrency, ZStoredDate, ZTimestamp, ZUuid } from "../shared/schemas";
  * Status names (the contract shows only `pending`): pending → approved | rejected | dismissed.
  * auto_approved: an agent's write within its limits (recorded, nothing to decide).
  */
+export const APPROVAL_KINDS = ["request", "write"] as const;
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "dismissed", "auto_approved"] as const;
 
 /**
@@ -58,7 +59,7 @@ export type TAdBudgetEffect = z.infer<typeof ZAdBudgetEffect>;
 export const ZApproval = z
   .object({
     id: ZUuid,
-    kind: z.enum(["request", "write"]),
+    kind: z.enum(APPROVAL_KINDS),
     action: z.string().describe("grant_scope, connect_integration, provide_data, or the held write's action."),
     status: z.enum(APPROVAL_STATUSES),
     agent_id: ZUuid.nullable(),
@@ -93,7 +94,7 @@ export const ZPendingApproval = z
   .meta({ id: "PendingApproval", description: "The write waits for the owner's decision (HTTP 202)." });
 
 export const ZFindApprovalsQuery = ZPageQuery.extend({
-  kind: z.enum(["request", "write"]).optional(),
+  kind: z.enum(APPROVAL_KINDS).optional(),
   status: z.enum(APPROVAL_STATUSES).optional(),
 });
 

@@ -6,6 +6,7 @@ import { ZName, ZText, ZTimestamp, ZUuid } from "../shared/schemas";
 import { PROVIDERS } from "../sources/providers";
 
 export const ZProvider = z.enum(PROVIDERS);
+export const INTEGRATION_STATUSES = ["pending", "active", "disconnected"] as const;
 
 export const ZIntegration = z
   .object({
@@ -14,7 +15,7 @@ export const ZIntegration = z
     kind: z.enum(["payments", "ads", "billing", "bank", "webhook", "import"]),
     name: z.string(),
     business_id: ZUuid.nullable(),
-    status: z.enum(["pending", "active", "disconnected"]).describe("pending: OAuth not finished. New values may be added."),
+    status: z.enum(INTEGRATION_STATUSES).describe("pending: OAuth not finished. New values may be added."),
     account_id: z.string().nullable().describe("The account at the provider whose webhooks land here."),
     last_sync_at: ZTimestamp.nullable().describe("The last delivery or sync that reached it."),
     created_at: ZTimestamp,

@@ -3,7 +3,8 @@ import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from
 import { ZAmountMinor, ZCurrency, ZDate, ZQueryBoolean, ZStoredDate, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
-export const ZReservationStatus = z.enum(["active", "released"]);
+export const RESERVATION_STATUSES = ["active", "released"] as const;
+export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
 
 const ZPositiveMinor = ZAmountMinor.min(1, { message: "must be a positive number of minor units" });
 
