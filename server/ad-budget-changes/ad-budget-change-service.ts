@@ -21,11 +21,13 @@ import { ownerSettings } from "../ledger/ledger-service";
 import { heldChangeEffects } from "./held-change-effects";
 import { countedIncrease, lockKnownDailyBudget } from "./known-budget";
 import {
+  AD_BUDGET_CHANGE_STATUSES,
   ADS_PROVIDERS,
   ZCreateAdBudgetChangeInput,
   type TAdBudgetChange,
   type TCreateAdBudgetChangeInput,
 } from "./ad-budget-change.schema";
+import { parseState } from "../shared/parse-state";
 
 /** How far ahead a change may be planned (effective_on ≤ today + this). */
 const MAX_DAYS_AHEAD = 365;
@@ -95,7 +97,7 @@ export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
     counted_daily_minor: toJsonAmount(row.countedDailyMinor, "counted_daily_minor"),
     currency: row.currency,
     effective_on: utcDayOf(row.effectiveOn),
-    status: row.status as TAdBudgetChange["status"],
+    status: parseState(AD_BUDGET_CHANGE_STATUSES, row.status),
     approval_id: row.approvalId,
     limit_checked: row.limitChecked,
     decision_id: row.decisionId,

@@ -50,6 +50,8 @@ import {
   type TEconomics,
   type TWriteStatus,
 } from "./economics-figures";
+import { AGENT_STATUSES } from "../agents/agent.schema";
+import { parseState } from "../shared/parse-state";
 
 type TAgentRow = { id: string; name: string; status: string };
 
@@ -177,7 +179,7 @@ function agentDto(agent: TAgentRow, economics: TEconomics, at = ""): TAgentEcono
   return {
     agent_id: agent.id,
     name: agent.name,
-    status: agent.status as TAgentEconomics["status"],
+    status: parseState(AGENT_STATUSES, agent.status),
     ...toFigures(economics, at),
   };
 }

@@ -9,7 +9,8 @@ import type { Agent, AgentGrant, AgentToken } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
-import type { TAgent, TGrantParsed } from "./agent.schema";
+import { AGENT_STATUSES, type TAgent, type TGrantParsed } from "./agent.schema";
+import { parseState } from "../shared/parse-state";
 
 type TAgentRow = Agent & { grants: AgentGrant[]; tokens: AgentToken[] };
 
@@ -27,7 +28,7 @@ export function toAgentDto(row: TAgentRow): TAgent {
   return {
     id: row.id,
     name: row.name,
-    status: row.status as TAgent["status"],
+    status: parseState(AGENT_STATUSES, row.status),
     grants: row.grants.map((grant) => ({
       scope: grant.scope,
       resource: grant.resource,

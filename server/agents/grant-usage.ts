@@ -6,17 +6,19 @@ import type { TDbOrTx } from "../db/client";
 import type { AgentGrant } from "../db/generated/client";
 import { exactMinorOrNull } from "../fx/money";
 import type { TGrantUsage, TGrantWithUsage } from "./agent-me.schema";
+import { parseState } from "../shared/parse-state";
+import { GRANT_LEVELS, OVER_LIMIT_ACTIONS } from "./agent.schema";
 
 export function toGrant(row: AgentGrant): TGrant {
   return {
     id: row.id,
     scope: row.scope,
     resource: row.resource,
-    level: row.level as TGrant["level"],
+    level: parseState(GRANT_LEVELS, row.level),
     dailyLimitMinor: row.dailyLimitMinor,
     monthlyLimitMinor: row.monthlyLimitMinor,
     currency: row.currency,
-    overLimit: row.overLimit as TGrant["overLimit"],
+    overLimit: parseState(OVER_LIMIT_ACTIONS, row.overLimit),
   };
 }
 

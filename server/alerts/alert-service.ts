@@ -3,6 +3,8 @@
 import type { TDbOrTx } from "../db/client";
 import type { Alert } from "../db/generated/client";
 import type { TAlert } from "../integrations/integration.schema";
+import { SEVERITIES } from "../notifications/notification.schema";
+import { parseState } from "../shared/parse-state";
 
 export const RECENT_ALERTS_DEFAULT = 10;
 export const RECENT_ALERTS_MAX = 50;
@@ -11,7 +13,7 @@ export function toAlertDto(row: Alert): TAlert {
   return {
     id: row.id,
     code: row.code,
-    severity: row.severity as TAlert["severity"],
+    severity: parseState(SEVERITIES, row.severity),
     message: row.message,
     business_id: row.businessId,
     integration_id: row.integrationId,

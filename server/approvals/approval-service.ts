@@ -17,8 +17,9 @@ import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
-import { ZDataRequestInput, type TApproval } from "./approval.schema";
+import { APPROVAL_KINDS, APPROVAL_STATUSES, ZDataRequestInput, type TApproval } from "./approval.schema";
 import { findAgentWrite } from "./write-registry";
+import { parseState } from "../shared/parse-state";
 
 export type TNewApproval = {
   kind: "request" | "write";
@@ -35,9 +36,9 @@ export type TNewApproval = {
 export function toApprovalDto(row: Approval): TApproval {
   return {
     id: row.id,
-    kind: row.kind as TApproval["kind"],
+    kind: parseState(APPROVAL_KINDS, row.kind),
     action: row.action,
-    status: row.status as TApproval["status"],
+    status: parseState(APPROVAL_STATUSES, row.status),
     agent_id: row.agentId,
     reason: row.reason,
     trigger: row.trigger as TApproval["trigger"],

@@ -7,7 +7,15 @@ import type { CategoryRule } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { requireProject } from "../projects/project-service";
-import { categorize, compileRule, patternProblem, type TCompiledRule, type TRuleSpec } from "./categorize";
+import {
+  categorize,
+  compileRule,
+  patternProblem,
+  RULE_FIELDS,
+  RULE_OPERATORS,
+  type TCompiledRule,
+  type TRuleSpec,
+} from "./categorize";
 import {
   DRY_RUN_EXAMPLES,
   DRY_RUN_MAX_EVENTS,
@@ -18,12 +26,13 @@ import {
   type TDryRunCategoryRuleInput,
   type TUpdateCategoryRuleInput,
 } from "./category-rule.schema";
+import { parseState } from "../shared/parse-state";
 
 export function toCategoryRuleDto(row: CategoryRule): TCategoryRule {
   return {
     id: row.id,
-    field: row.field as TCategoryRule["field"],
-    operator: row.operator as TCategoryRule["operator"],
+    field: parseState(RULE_FIELDS, row.field),
+    operator: parseState(RULE_OPERATORS, row.operator),
     pattern: row.pattern,
     category: row.category,
     project_id: row.projectId,

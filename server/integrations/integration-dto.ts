@@ -1,7 +1,8 @@
 // An Integration row in API form: never its secret, credentials or config.
 import type { Integration } from "../db/generated/client";
-import type { TIntegration } from "./integration.schema";
-import { providerInfo } from "../sources/providers";
+import { INTEGRATION_STATUSES, type TIntegration } from "./integration.schema";
+import { providerInfo, PROVIDERS } from "../sources/providers";
+import { parseState } from "../shared/parse-state";
 
 export type TIntegrationRow = Pick<
   Integration,
@@ -24,11 +25,11 @@ export function toIntegrationDto(row: TIntegrationRow): TIntegration {
   const info = providerInfo(row.provider);
   return {
     id: row.id,
-    provider: row.provider as TIntegration["provider"],
+    provider: parseState(PROVIDERS, row.provider),
     kind: info?.kind ?? "webhook",
     name: row.name,
     business_id: row.businessId,
-    status: row.status as TIntegration["status"],
+    status: parseState(INTEGRATION_STATUSES, row.status),
     account_id: row.accountId,
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

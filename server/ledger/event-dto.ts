@@ -7,7 +7,10 @@ import type { TFxInfo } from "../fx/fx.schema";
 import { exactMinorOrNull } from "../fx/money";
 import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
 import { toScopeDto } from "../shared/scope";
-import type { TEvent } from "./event.schema";
+import { EVENT_STATUSES, SOURCE_TYPES, type TEvent } from "./event.schema";
+import { EVENT_STATES, EVENT_TYPES } from "../../lib/event-types";
+import { MONEY_DIRECTIONS } from "../../lib/money-direction";
+import { parseNullableState, parseState } from "../shared/parse-state";
 
 /**
  * A base amount computed at read (planned events) or at write (the create answer); null when
@@ -72,9 +75,9 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
       : { base_amount_minor: null, base_currency: null, fx: null };
   return {
     id: row.id,
-    type: row.type as TEvent["type"],
-    state: row.state as TEvent["state"],
-    status: row.status as TEvent["status"],
+    type: parseState(EVENT_TYPES, row.type),
+    state: parseState(EVENT_STATES, row.state),
+    status: parseState(EVENT_STATUSES, row.status),
     amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
@@ -82,7 +85,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     ...toScopeDto(row),
     category: row.category,
     description: row.description,
-    source_type: row.sourceType as TEvent["source_type"],
+    source_type: parseState(SOURCE_TYPES, row.sourceType),
     integration_id: row.integrationId,
     external_id: row.externalId,
     provenance: asObject(row.provenance),
@@ -93,7 +96,7 @@ export function toEventDto(row: FinancialEvent, current: TCurrentBase | null): T
     supersedes_event_id: row.supersedesEventId,
     supersedes_event_ids: row.supersedesEventIds,
     variance_minor: exactMinorOrNull(row.varianceMinor),
-    direction: row.direction as TEvent["direction"],
+    direction: parseNullableState(MONEY_DIRECTIONS, row.direction),
     fulfilled_by_event_id: row.fulfilledByEventId,
     reconciled: row.reconciled,
     created_at: row.createdAt.toISOString(),

@@ -34,6 +34,8 @@ import { toEventDto } from "./event-dto";
 import { CORRECTED_IMPORT_LINE, isImportedLine, relinkLinesOf } from "./imported-lines";
 import type { TCorrectEventInput, TEvent, TVoidEventInput } from "./event.schema";
 import { baseAtWrite, getEvent, insertManualEvent, lockedOwner, ownerSettings, type TManualRow } from "./ledger-service";
+import { EVENT_STATES, EVENT_TYPES } from "../../lib/event-types";
+import { parseState } from "../shared/parse-state";
 
 type TJson = Prisma.InputJsonValue | null;
 
@@ -139,8 +141,8 @@ function correctedRow(old: FinancialEvent, input: TCorrectEventInput): TManualRo
   const payload = correctionPayload(old);
   return {
     ...(payload ? { payload } : {}),
-    type: old.type as TManualRow["type"],
-    state: old.state as TManualRow["state"],
+    type: parseState(EVENT_TYPES, old.type),
+    state: parseState(EVENT_STATES, old.state),
     amountMinor: input.amount_minor !== undefined ? BigInt(input.amount_minor) : old.amountMinor,
     currency: input.currency ?? old.currency,
     occurredOn: input.occurred_on ?? utcDayOf(old.occurredOn),

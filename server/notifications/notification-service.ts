@@ -8,14 +8,15 @@ import type { Notification, Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage } from "../shared/pagination";
-import type { TFindNotificationsQuery, TNotification } from "./notification.schema";
+import { SEVERITIES, type TFindNotificationsQuery, type TNotification } from "./notification.schema";
 import { approvalResolutions, type TResolution } from "./resolve-notifications";
+import { parseState } from "../shared/parse-state";
 
 export function toNotificationDto(row: Notification, resolutions?: ReadonlyMap<string, TResolution>): TNotification {
   return {
     id: row.id,
     code: row.code,
-    severity: row.severity as TNotification["severity"],
+    severity: parseState(SEVERITIES, row.severity),
     title: row.title,
     body: row.body,
     ref: row.refType && row.refId ? { type: row.refType, id: row.refId } : null,

@@ -16,7 +16,14 @@ import { ownerToday } from "../shared/owner-today";
 import { resolveScope, toScopeDto } from "../shared/scope";
 import { toBaseAmounts, toBaseAmountsForWrite, toJsonAmount, type TBaseAmount } from "../fx/base-amounts";
 import { exactMinorOrNull } from "../fx/money";
-import type { TCreateReservationInput, TReleaseReservationInput, TReservation, TReservationFilters } from "./reservation.schema";
+import {
+  RESERVATION_STATUSES,
+  type TCreateReservationInput,
+  type TReleaseReservationInput,
+  type TReservation,
+  type TReservationFilters,
+} from "./reservation.schema";
+import { parseState } from "../shared/parse-state";
 
 function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservation {
   return {
@@ -28,7 +35,7 @@ function toReservationDto(row: BudgetReservation, base: TBaseAmount): TReservati
     currency: row.currency,
     ...base,
     purpose: row.purpose,
-    status: row.status as TReservation["status"],
+    status: parseState(RESERVATION_STATUSES, row.status),
     expires_on: row.expiresOn ? utcDayOf(row.expiresOn) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -16,15 +16,18 @@ import { resolveScope, toScopeDto } from "../shared/scope";
 import { distributeByBps, sortAllocations, TOTAL_BPS } from "./allocation-math";
 import { toBaseAmounts, toBaseAmountsForWrite, type TBaseAmount } from "../fx/base-amounts";
 import { exactMinorOrNull } from "../fx/money";
-import type {
-  TCapacity,
-  TCreateSubscriptionInput,
-  TPutAllocationsInput,
-  TPutCapacityInput,
-  TSubscription,
-  TSubscriptionFilters,
-  TUpdateSubscriptionInput,
+import {
+  BILLING_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+  type TCapacity,
+  type TCreateSubscriptionInput,
+  type TPutAllocationsInput,
+  type TPutCapacityInput,
+  type TSubscription,
+  type TSubscriptionFilters,
+  type TUpdateSubscriptionInput,
 } from "./subscription.schema";
+import { parseState } from "../shared/parse-state";
 
 const withParts = { allocations: true, capacity: true } as const;
 
@@ -63,10 +66,10 @@ function toSubscriptionDto(row: TSubscriptionRow, base: TBaseAmount): TSubscript
     amount_minor: exactMinorOrNull(row.amountMinor),
     currency: row.currency,
     ...base,
-    billing_interval: row.billingInterval as TSubscription["billing_interval"],
+    billing_interval: parseState(BILLING_INTERVALS, row.billingInterval),
     next_charge_on: utcDayOf(row.nextChargeOn),
     category: row.category,
-    status: row.status as TSubscription["status"],
+    status: parseState(SUBSCRIPTION_STATUSES, row.status),
     source_type: row.sourceType,
     provenance: (row.provenance as Record<string, unknown> | null) ?? null,
     confidence: Number(row.confidence.toString()),
