@@ -5,8 +5,10 @@
 // its constraint (the test fails until it exists).
 import { GOAL_KINDS, GOAL_STATUSES } from "./goals/goal.schema";
 import { AGENT_STATUSES, GRANT_LEVELS, OVER_LIMIT_ACTIONS } from "./agents/agent.schema";
-import { APPROVAL_KINDS, APPROVAL_STATUSES } from "./approvals/approval.schema";
-import { AD_BUDGET_CHANGE_STATUSES } from "./ad-budget-changes/ad-budget-change.schema";
+import { APPROVAL_KINDS, APPROVAL_STATUSES, APPROVAL_TRIGGERS } from "./approvals/approval.schema";
+import { AUDIT_ACTOR_TYPES } from "./audit/audit.schema";
+import { DATA_CLASSES } from "./cash/cash-snapshot.schema";
+import { AD_BUDGET_CHANGE_STATUSES, ADS_PROVIDERS } from "./ad-budget-changes/ad-budget-change.schema";
 import { RULE_FIELDS, RULE_OPERATORS } from "./category-rules/categorize";
 import { OUTCOME_STATUSES } from "./decisions/decision.schema";
 import { IMPORT_STATUSES, SAVED_MAPPING_KINDS } from "./imports/import.schema";
@@ -53,6 +55,11 @@ export const STATE_COLUMNS: readonly TStateColumn[] = [
   { table: "category_rules", column: "field", values: RULE_FIELDS },
   { table: "category_rules", column: "operator", values: RULE_OPERATORS },
   { table: "ad_budget_changes", column: "status", values: AD_BUDGET_CHANGE_STATUSES },
+  // Added by the second migration (20261207234000_state_checks_more).
+  { table: "approvals", column: "trigger", values: APPROVAL_TRIGGERS },
+  { table: "audit_entries", column: "actor_type", values: AUDIT_ACTOR_TYPES },
+  { table: "cash_snapshots", column: "data_class", values: DATA_CLASSES },
+  { table: "ad_budget_changes", column: "platform", values: ADS_PROVIDERS },
 ];
 
 export function stateCheckName(column: TStateColumn): string {

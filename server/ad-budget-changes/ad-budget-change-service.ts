@@ -85,7 +85,7 @@ export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
     id: row.id,
     business_id: row.businessId,
     integration_id: row.integrationId,
-    platform: row.platform as TAdBudgetChange["platform"],
+    platform: parseState(ADS_PROVIDERS, row.platform),
     account_id: row.accountId,
     campaign_id: row.campaignId,
     ad_set_id: row.adSetId,

@@ -17,7 +17,7 @@ import { connectRequestOutcome } from "../integrations/integration-service";
 import { AppError, isAppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
 import { toAppError } from "../errors/to-app-error";
-import { APPROVAL_KINDS, APPROVAL_STATUSES, ZDataRequestInput, type TApproval } from "./approval.schema";
+import { APPROVAL_KINDS, APPROVAL_STATUSES, APPROVAL_TRIGGERS, ZDataRequestInput, type TApproval } from "./approval.schema";
 import { findAgentWrite } from "./write-registry";
 import { parseState } from "../shared/parse-state";
 
@@ -41,7 +41,7 @@ export function toApprovalDto(row: Approval): TApproval {
     status: parseState(APPROVAL_STATUSES, row.status),
     agent_id: row.agentId,
     reason: row.reason,
-    trigger: row.trigger as TApproval["trigger"],
+    trigger: parseState(APPROVAL_TRIGGERS, row.trigger),
     params: (row.params ?? {}) as Record<string, unknown>,
     amount_minor: row.amountMinor === null ? null : Number(row.amountMinor),
     currency: row.currency,

@@ -8,6 +8,7 @@ import { ZCurrency, ZStoredDate, ZTimestamp, ZUuid } from "../shared/schemas";
  * auto_approved: an agent's write within its limits (recorded, nothing to decide).
  */
 export const APPROVAL_KINDS = ["request", "write"] as const;
+export const APPROVAL_TRIGGERS = ["level_recommend", "over_limit", "request", "within_limits", "owner"] as const;
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "dismissed", "auto_approved"] as const;
 
 /**
@@ -65,7 +66,7 @@ export const ZApproval = z
     agent_id: ZUuid.nullable(),
     reason: z.string().nullable(),
     trigger: z
-      .enum(["level_recommend", "over_limit", "request", "within_limits", "owner"])
+      .enum(APPROVAL_TRIGGERS)
       .describe(
         "Why it waits (level_recommend, over_limit, request), or why it was auto_approved: within_limits (an agent at level execute) or owner (the owner's own write).",
       ),

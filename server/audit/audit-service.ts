@@ -6,7 +6,8 @@ import type { TDbOrTx } from "../db/client";
 import { PLAIN_VALUES, type TJsonValue } from "../db/value-form";
 import type { AuditEntry, Prisma } from "../db/generated/client";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
-import type { TAuditEntry } from "./audit.schema";
+import { AUDIT_ACTOR_TYPES, type TAuditEntry } from "./audit.schema";
+import { parseState } from "../shared/parse-state";
 import { auditRow, type TAuditRow } from "./audit-row";
 
 export type TAuditActor = TActor | { type: "system" };
@@ -54,7 +55,7 @@ export function auditCaller(
 export function toAuditDto(row: AuditEntry): TAuditEntry {
   return {
     id: row.id,
-    actor: { type: row.actorType as TAuditEntry["actor"]["type"], id: row.actorId },
+    actor: { type: parseState(AUDIT_ACTOR_TYPES, row.actorType), id: row.actorId },
     action: row.action,
     target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
     request_id: row.requestId,

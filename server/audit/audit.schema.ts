@@ -2,10 +2,13 @@ import { z } from "zod";
 import { ZPageQuery } from "../shared/pagination";
 import { ZDate, ZTimestamp, ZUuid } from "../shared/schemas";
 
+/** Who an audit entry names: the caller's actor types and system (jobs); the CHECK of audit_entries.actor_type holds these. */
+export const AUDIT_ACTOR_TYPES = ["owner", "agent", "integration", "system", "public"] as const;
+
 export const ZAuditEntry = z
   .object({
     id: ZUuid,
-    actor: z.object({ type: z.enum(["owner", "agent", "integration", "system", "public"]), id: z.string().nullable() }),
+    actor: z.object({ type: z.enum(AUDIT_ACTOR_TYPES), id: z.string().nullable() }),
     action: z.string().describe("What happened, e.g. business.created, access.denied, approval.approved, signal.<code>."),
     target: z.object({ type: z.string(), id: z.string() }).nullable(),
     request_id: z.string().nullable(),

@@ -25,6 +25,8 @@ import type {
   TCreateCashSnapshotInput,
 } from "./cash-snapshot.schema";
 import { LATEST_CASH_ACCOUNTS_MAX } from "./find-latest-cash-snapshots.types";
+import { DATA_CLASSES } from "./cash-snapshot.schema";
+import { parseState } from "../shared/parse-state";
 
 /** A snapshot as the snapshot path takes it (contract: CashSnapshotInput). */
 export type TCashSnapshotWrite = {
@@ -253,7 +255,7 @@ export function toCashSnapshotDto(row: CashSnapshot, base: TBaseAmount): TCashSn
     account_id: row.accountId,
     iban_last4: row.ibanLast4,
     external_id: row.externalId,
-    data_class: row.dataClass as TCashSnapshot["data_class"],
+    data_class: parseState(DATA_CLASSES, row.dataClass),
     source_type: row.sourceType,
     integration_id: row.integrationId,
     provenance: (row.provenance as Record<string, unknown> | null) ?? null,

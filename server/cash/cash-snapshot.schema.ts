@@ -3,6 +3,8 @@ import { ZScopeOut } from "../shared/scope";
 import { ZAmountMinor, ZCurrency, ZQueryBoolean, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 import { ZBaseAmountFields } from "../fx/base-amounts";
 
+export const DATA_CLASSES = ["real", "manual"] as const;
+
 export const ZCashSnapshot = z
   .object({
     id: ZUuid,
@@ -16,7 +18,7 @@ export const ZCashSnapshot = z
     external_id: z
       .string()
       .describe("<provider>:<account_id>:<YYYY-MM-DD of as_of in UTC>; manual entries use the provider manual."),
-    data_class: z.enum(["real", "manual"]).describe("real: from an integration; manual: entered by the owner."),
+    data_class: z.enum(DATA_CLASSES).describe("real: from an integration; manual: entered by the owner."),
     source_type: z.string(),
     integration_id: ZUuid.nullable(),
     provenance: z.record(z.string(), z.unknown()).nullable(),
