@@ -14,7 +14,8 @@ import { OUTCOME_STATUSES } from "./decisions/decision.schema";
 import { IMPORT_STATUSES, SAVED_MAPPING_KINDS } from "./imports/import.schema";
 import { INTEGRATION_STATUSES } from "./integrations/integration.schema";
 import { EVENT_STATUSES, SOURCE_TYPES } from "./ledger/event.schema";
-import { SEVERITIES } from "./notifications/notification.schema";
+import { FX_SOURCES } from "./fx/fx.schema";
+import { DELIVERY_CHANNELS, SEVERITIES } from "./notifications/notification.schema";
 import { PLAN_NAMES, PLAN_STATUSES } from "./plans/plan-limits";
 import { RESERVATION_STATUSES } from "./reservations/reservation.schema";
 import { SESSION_CHANNELS } from "./sessions/session.schema";
@@ -60,6 +61,11 @@ export const STATE_COLUMNS: readonly TStateColumn[] = [
   { table: "audit_entries", column: "actor_type", values: AUDIT_ACTOR_TYPES },
   { table: "cash_snapshots", column: "data_class", values: DATA_CLASSES },
   { table: "ad_budget_changes", column: "platform", values: ADS_PROVIDERS },
+  // Added by the third migration (20261207235000_state_checks_fx).
+  { table: "financial_events", column: "fx_source", values: FX_SOURCES },
+  { table: "fx_rates", column: "source", values: FX_SOURCES },
+  { table: "integration_signals", column: "severity", values: SEVERITIES },
+  { table: "notification_deliveries", column: "channel", values: DELIVERY_CHANNELS },
 ];
 
 export function stateCheckName(column: TStateColumn): string {

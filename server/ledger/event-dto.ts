@@ -3,7 +3,7 @@
 // it, or a planned event converted at today's rate) is shown as null, so a read never fails.
 import { daysBetween, utcDayOf } from "../../lib/days";
 import type { FinancialEvent } from "../db/generated/client";
-import type { TFxInfo } from "../fx/fx.schema";
+import { FX_SOURCES, type TFxInfo } from "../fx/fx.schema";
 import { exactMinorOrNull } from "../fx/money";
 import { ECB_STALE_AFTER_DAYS } from "../fx/providers/ecb";
 import { toScopeDto } from "../shared/scope";
@@ -52,7 +52,7 @@ function snapshotOf(row: FinancialEvent): Pick<TEvent, "base_amount_minor" | "ba
     fx: {
       rate: row.fxRate!.toFixed(8),
       as_of: utcDayOf(row.fxAsOf!),
-      source: row.fxSource as TFxInfo["source"],
+      source: parseState(FX_SOURCES, row.fxSource!),
       kind: "snapshot",
       stale: snapshotStale(row),
     },
