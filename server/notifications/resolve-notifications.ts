@@ -4,6 +4,7 @@
 // decision commits), and every read of it says what became of the approval (`resolution`).
 import type { TDbOrTx, TTx } from "../db/client";
 import type { TNotification } from "./notification.schema";
+import { parseState } from "../shared/parse-state";
 
 export type TResolution = NonNullable<TNotification["resolution"]>;
 
@@ -46,7 +47,7 @@ export async function approvalResolutions(
   });
   for (const approval of approvals) {
     resolutions.set(approval.id, {
-      status: approval.status as TResolution["status"],
+      status: parseState(DECIDED, approval.status),
       decided_at: approval.decidedAt?.toISOString() ?? null,
     });
   }
