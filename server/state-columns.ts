@@ -4,6 +4,8 @@
 // the database allows exactly its array. A value added to an array needs a migration re-creating
 // its constraint (the test fails until it exists).
 import { GOAL_KINDS, GOAL_STATUSES } from "./goals/goal.schema";
+import { SCOPES } from "./auth/scopes";
+import { IDEMPOTENCY_STATES } from "./rest/idempotency";
 import { AGENT_STATUSES, GRANT_LEVELS, OVER_LIMIT_ACTIONS } from "./agents/agent.schema";
 import { APPROVAL_KINDS, APPROVAL_STATUSES, APPROVAL_TRIGGERS } from "./approvals/approval.schema";
 import { AUDIT_ACTOR_TYPES } from "./audit/audit.schema";
@@ -66,6 +68,9 @@ export const STATE_COLUMNS: readonly TStateColumn[] = [
   { table: "fx_rates", column: "source", values: FX_SOURCES },
   { table: "integration_signals", column: "severity", values: SEVERITIES },
   { table: "notification_deliveries", column: "channel", values: DELIVERY_CHANNELS },
+  // Added by the fourth migration (20261207235500_state_checks_grants).
+  { table: "agent_grants", column: "scope", values: SCOPES },
+  { table: "idempotency_records", column: "state", values: IDEMPOTENCY_STATES },
 ];
 
 export function stateCheckName(column: TStateColumn): string {

@@ -23,6 +23,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const LOCK_STALE_MS = 60_000;
 /** How long a duplicate waits for the first request before answering 409. */
 const WAIT_MS = 15_000;
+/** A record's states: in_progress while its write runs, completed once the answer is stored (CHECK idempotency_records_state_check). */
+export const IDEMPOTENCY_STATES = ["in_progress", "completed"] as const;
+
 /**
  * The limits of an idempotent write's transaction, which spans the whole operation (reads,
  * write, audit) where each of its own transactions once had Prisma's 5 s: 30 s to finish, and
