@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayUtc } from "../../lib/days";
+import { fixedClock } from "../shared/clock";
 import { callMultipart, createTestApi, type TTestApi } from "../../test/helpers/api";
 import { expectApiError } from "../../test/helpers/api-error";
 import { readModels } from "../../test/helpers/read-models";
@@ -18,11 +19,14 @@ import { revertImport } from "./import-revert";
 
 let api: TTestApi;
 beforeAll(async () => {
-  api = await createTestApi();
+  // One instant for the whole file: a run across midnight UTC must not read "before" on one day
+  // and "after" on the next (the forecast's days moved by one and the comparison failed).
+  api = await createTestApi({ clock: CLOCK });
 });
 afterAll(async () => api?.close());
 
-const TODAY = todayUtc();
+const CLOCK = fixedClock(new Date());
+const TODAY = todayUtc(CLOCK.now());
 const daysAgo = (days: number) => addDays(TODAY, -days);
 const PERIOD = { from: daysAgo(80), to: TODAY };
 

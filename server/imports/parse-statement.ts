@@ -8,7 +8,7 @@ import { hash } from "node:crypto";
 import { AppError } from "../errors/app-error";
 import { createExternalIdAssigner } from "./external-id";
 import { decodeStatement, sniffStatement } from "./file-sniffer";
-import { readStatement, type TDelimiter } from "./csv-reader";
+import { readStatement } from "./csv-reader";
 import {
   detectDateFormat,
   detectNumberFormat,
@@ -65,12 +65,6 @@ export function decodeStatementOrRefuse(bytes: Uint8Array): string {
     throw new AppError("unsupported_media_type", `${sniffed.reason} Upload the statement as CSV or TSV text.`);
   }
   return decodeStatement(bytes, sniffed);
-}
-
-/** The header row and the delimiter of a decoded statement (validation_error when it has none). */
-export function statementHeader(text: string, delimiter?: TDelimiter): { header: string[]; delimiter: TDelimiter } {
-  const shape = readStatement(text, { delimiter, limit: 0 }, () => {});
-  return { header: shape.header, delimiter: shape.delimiter };
 }
 
 /**

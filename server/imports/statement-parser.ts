@@ -63,11 +63,6 @@ export class StatementParser {
     });
   }
 
-  /** Tasks waiting behind the one being parsed (the bench and the metrics read it). */
-  get waiting(): number {
-    return this.queue.length;
-  }
-
   private pump(): void {
     if (this.current || this.queue.length === 0) return;
     clearTimeout(this.idleTimer);
