@@ -1,8 +1,8 @@
 // GET /v1/openapi.json: OpenAPI 3.1 generated from the routers and the plain routes, then
 // adjusted to what the REST layer really does (trpc-to-openapi says 200 for every success
 // and documents its own error body). trpc-to-openapi is only this generator: the REST layer
-// routes and calls procedures itself, and assertOpenApiAgrees proves at start-up that both
-// put the same operation at every method and path.
+// routes and calls procedures itself, on routes read from the same meta (route-table.ts), and
+// the document and the routes must name the same operations (checked below, both ways).
 import type { AnyRouter } from "@trpc/server";
 import type { ResponseObject, SchemaObject } from "openapi3-ts/oas31";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
@@ -313,12 +313,21 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
     ]),
   );
 
+  // The document and the routes come from the same meta; they still must name the same operations.
+  const served = new Set(routes.map((route) => `${route.method.toLowerCase()} ${route.path}`));
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ["get", "post", "put", "patch", "delete"]) {
+      if ((item as Record<string, unknown>)[method] && !served.has(`${method} ${path}`)) {
+        throw new Error(`OpenAPI document has ${method.toUpperCase()} ${path}, which no route serves`);
+      }
+    }
+  }
   for (const route of routes) {
     const operation = (doc.paths?.[route.path] as Record<string, TOperation> | undefined)?.[route.method.toLowerCase()];
     if (!operation) throw new Error(`OpenAPI document lacks ${route.method} ${route.path}`);
     const responses = (operation.responses ??= {});
     if (route.target.kind === "procedure") {
-      bodyRulesFromMeta(router, route.target.procedurePath, route.path, operation);
+      addBodyRules(route, operation);
       const success = responses["200"];
       delete responses["200"];
       if (success) {
@@ -446,26 +455,15 @@ function addPreflight(doc: OpenAPIObject, route: TRoute, errorRefs: Record<strin
   };
 }
 
-/** JSON Schema keywords of an input's own `.meta()` that the generator drops (it keeps only title, description, examples). */
-const BODY_RULES = ["oneOf", "anyOf", "not", "required"] as const;
-
-/**
- * A rule the input enforces in a refinement (exactly one scope, a field required for every case the
- * operation reaches) is declared in its `.meta()` in JSON Schema; it goes into the request body here.
- */
-function bodyRulesFromMeta(router: AnyRouter, procedurePath: string, path: string, operation: TOperation): void {
-  const procedure = (router._def.procedures as Record<string, { _def: { inputs?: { meta?: () => TJson | undefined }[] } }>)[
-    procedurePath
-  ];
-  const meta = procedure?._def.inputs?.[0]?.meta?.();
+/** The input's JSON Schema rules (route-table.ts `bodyRules`) on the request body the generator wrote. */
+function addBodyRules(route: TRoute, operation: TOperation): void {
   const body = (operation.requestBody as { content?: Record<string, { schema?: TJson }> } | undefined)?.content?.[
     "application/json"
   ]?.schema;
-  if (!meta || !body) return;
-  const pathParams = new Set([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
-  for (const key of BODY_RULES) {
-    if (meta[key] === undefined) continue;
-    body[key] = key === "required" ? (meta[key] as string[]).filter((name) => !pathParams.has(name)) : structuredClone(meta[key]);
+  if (!route.bodyRules || !body) return;
+  const pathParams = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+  for (const [key, rule] of Object.entries(route.bodyRules)) {
+    body[key] = key === "required" ? (rule as string[]).filter((name) => !pathParams.has(name)) : structuredClone(rule);
   }
 }
 
@@ -560,51 +558,6 @@ function openResponses(doc: OpenAPIObject): void {
   }
   for (const item of Object.values((doc.webhooks ?? {}) as Record<string, Record<string, TOperation>>)) {
     for (const operation of Object.values(item)) if (isObject(operation)) open((operation as TJson).requestBody);
-  }
-}
-
-const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
-
-/** What the generator documents for a router: "METHOD /path" → operationId (once per router). */
-const documentedOperations = new WeakMap<AnyRouter, Map<string, string | undefined>>();
-
-function operationsOf(router: AnyRouter): Map<string, string | undefined> {
-  let operations = documentedOperations.get(router);
-  if (operations) return operations;
-  operations = new Map();
-  const { paths } = generateOpenApiDocument(router, { title: "", version: "", baseUrl: "/" });
-  for (const [path, item] of Object.entries(paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = (item as Record<string, { operationId?: string } | undefined>)[method];
-      if (operation) operations.set(`${method.toUpperCase()} ${path}`, operation.operationId);
-    }
-  }
-  documentedOperations.set(router, operations);
-  return operations;
-}
-
-/**
- * Start-up check: trpc-to-openapi's path table (what /v1/openapi.json documents) and the REST
- * layer's route table agree on every method and path → operation, both ways. A path the
- * generator normalises differently, an operation it leaves out or names otherwise, fails here
- * rather than in a client.
- */
-export function assertOpenApiAgrees(router: AnyRouter, routes: TRoute[]): void {
-  const documented = operationsOf(router);
-  const served = new Map<string, string | undefined>();
-  for (const route of routes)
-    if (route.target.kind === "procedure") served.set(`${route.method} ${route.path}`, route.operationId);
-  const problems: string[] = [];
-  for (const [operation, id] of served) {
-    if (!documented.has(operation)) problems.push(`${operation} (${id}) is served but not documented`);
-    else if (documented.get(operation) !== id)
-      problems.push(`${operation} is ${id} here but ${documented.get(operation)} in the document`);
-  }
-  for (const [operation, id] of documented) {
-    if (!served.has(operation)) problems.push(`${operation} (${id}) is documented but not served`);
-  }
-  if (problems.length > 0) {
-    throw new Error(`The OpenAPI document and the REST layer's routes disagree:\n  ${problems.join("\n  ")}`);
   }
 }
 

@@ -22,7 +22,6 @@ import { toAppError } from "../errors/to-app-error";
 import { assertContractMin } from "./contract";
 import { assertDeprecations, deprecationHeaders } from "./deprecation";
 import { runIdempotent, validateIdempotencyKey } from "./idempotency";
-import { assertOpenApiAgrees } from "./openapi";
 import { errorOutcome, toResponse, type TOutcome } from "./outcome";
 import type { TPlainRoute } from "./plain-route";
 import { assertCorsOrigin, corsHeaders, preflightHeaders } from "./cors";
@@ -52,7 +51,6 @@ export type TRestHandler = ((req: Request) => Promise<Response>) & { routes: Rou
 export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
   const routes = [...routesFromRouter(options.router), ...routesFromPlain(options.plainRoutes ?? [])];
   const table = new RouteTable(routes);
-  assertOpenApiAgrees(options.router, routes);
   assertDeprecations(routes);
   const callProcedure = createProcedureCaller(options.router);
   const getDb = options.getDb ?? (async () => (await getDatabase()).prisma);

@@ -1,7 +1,9 @@
 // One table of every /v1 operation (tRPC procedures with OpenAPI meta, and plain routes),
 // matched with literal segments winning over parameters: /v1/agents/me is not
-// /v1/agents/{id}.
+// /v1/agents/{id}. The procedures' routes come from their meta, read with trpc-to-openapi's
+// exported helpers, the same meta its generator documents: there is no second table to agree with.
 import type { AnyRouter } from "@trpc/server";
+import { forEachOpenApiProcedure, getInputOutputParsers, normalizePath, type OpenApiProcedure } from "trpc-to-openapi";
 import type { TTransactionLimits } from "../db/transaction";
 import type { TAccessRule, TDeprecation, TFileFormat, TOtherSuccess, TProcedureMeta } from "../trpc/meta";
 import type { THttpMethod, TPlainRoute } from "./plain-route";
@@ -22,8 +24,11 @@ export type TRoute = {
   cors?: "landing";
   /** The files a procedure answers besides JSON (?format=; its meta's `files`). */
   files?: readonly TFileFormat[];
-  /** A procedure's operationId in the OpenAPI document (the start-up check compares them). */
-  operationId?: string;
+  /**
+   * A rule the input enforces in a refinement (exactly one scope, a field required for every case
+   * the operation reaches), declared in JSON Schema in its `.meta()`: the document's request body carries it.
+   */
+  bodyRules?: Record<string, unknown>;
   target: { kind: "procedure"; procedurePath: string } | { kind: "plain"; route: TPlainRoute };
 };
 
@@ -58,16 +63,44 @@ function compareRank(a: number[], b: number[]): number {
   return 0;
 }
 
+/**
+ * The router's procedures by dotted path, from its public record: a tRPC router carries its
+ * procedures (functions) and sub-routers (objects) as its own properties, beside `_def` and
+ * `createCaller`, which are not procedures.
+ */
+function procedureRecord(
+  record: object,
+  prefix = "",
+  out: Record<string, OpenApiProcedure> = {},
+): Record<string, OpenApiProcedure> {
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "_def" || key === "createCaller") continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "function") out[path] = value as OpenApiProcedure;
+    else if (typeof value === "object" && value !== null) procedureRecord(value, path, out);
+  }
+  return out;
+}
+
+/** JSON Schema keywords of an input's own `.meta()` that the generator drops (it keeps only title, description, examples). */
+const BODY_RULES = ["oneOf", "anyOf", "not", "required"] as const;
+
+/**
+ * Every procedure the OpenAPI document documents, as a route, read once through
+ * trpc-to-openapi's exported helpers (the same walk its generator makes): the meta the procedure
+ * declares, its path as the generator normalises it, and the body rules its input declares.
+ */
 export function routesFromRouter(router: AnyRouter): TRoute[] {
   const routes: TRoute[] = [];
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: TProcedureMeta } }>;
-  for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const meta = procedure._def.meta;
-    if (!meta?.openapi || meta.openapi.enabled === false) continue;
+  forEachOpenApiProcedure<TProcedureMeta>(procedureRecord(router), ({ path: procedurePath, procedure, meta }) => {
     if (!meta.access) throw new Error(`Procedure ${procedurePath} declares no access rule`);
+    const inputMeta = getInputOutputParsers(procedure).inputParser.meta() as Record<string, unknown> | undefined;
+    const bodyRules = Object.fromEntries(
+      BODY_RULES.filter((key) => inputMeta?.[key] !== undefined).map((key) => [key, inputMeta![key]]),
+    );
     routes.push({
       method: meta.openapi.method,
-      path: meta.openapi.path,
+      path: normalizePath(meta.openapi.path),
       access: meta.access,
       successStatus: meta.successStatus ?? 200,
       otherSuccess: meta.otherSuccess,
@@ -78,11 +111,10 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       transaction: meta.transaction,
       cors: meta.cors,
       files: meta.files,
-      // trpc-to-openapi's documented default: the procedure path with dashes.
-      operationId: meta.openapi.operationId ?? procedurePath.replaceAll(".", "-"),
+      ...(Object.keys(bodyRules).length > 0 ? { bodyRules } : {}),
       target: { kind: "procedure", procedurePath },
     });
-  }
+  });
   return routes;
 }
 
