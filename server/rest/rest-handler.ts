@@ -1,15 +1,16 @@
 // THE /v1 REST layer. Every operation, procedure or plain route, passes through here once:
 //   request context → contract version → route (one match) → authentication → rate limit →
-//   body → idempotency → access → (resource grant, limit, approval, write, audit: inside the
-//   operation) → envelope.
+//   body → idempotency → the operation (its policy first: access, plan; then resource grant,
+//   limit, approval, write, audit) → envelope.
+// A procedure's policy is its builder's middleware (trpc/init.ts); a plain route's is applied
+// here with the same function (access/admit-operation.ts). Nothing is checked twice.
 // The order of idempotency and access is pinned-wave2.md §1.3: a denial runs inside the
 // keyed transaction but is not stored, so it claims no key and its audit entry stays.
 // A write that requires an Idempotency-Key runs from the claim to its stored answer in one
 // transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
 import type { AnyRouter } from "@trpc/server";
-import { checkAccess } from "../access/check-access";
-import { assertPlanWritable } from "../plans/plan-service";
+import { admitOperation } from "../access/admit-operation";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
 import { authenticateToken, parseBearer } from "../auth/authenticate";
 import { createRequestContext, newRequestId, type TRequestContext } from "../auth/request-context";
@@ -168,14 +169,15 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     prepared: unknown;
   }): Promise<{ outcome: TOutcome; code?: string }> {
     const { route, request } = call;
-    // The route's declared access, procedure or plain, before the operation runs.
-    await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: request.requestId });
     if (route.target.kind === "plain") {
-      // A plain write (the statement upload) is refused on an expired plan as procedures are
-      // (their builders check it: trpc/init.ts); signed webhooks and public routes have no owner caller.
-      if (isWriteMethod(call.req.method) && (call.actor.type === "owner" || call.actor.type === "agent")) {
-        await assertPlanWritable(await call.db(), call.actor.ownerId, request.clock.now());
-      }
+      // A plain route is no procedure: the REST layer admits it under the same policy the
+      // procedures' builders apply to themselves (access/admit-operation.ts).
+      await admitOperation({ access: route.access, write: isWriteMethod(call.req.method) }, call.actor, {
+        operation: route.target.route.openapi.operationId ?? route.path,
+        db: call.db,
+        requestId: request.requestId,
+        now: request.clock.now(),
+      });
       const outcome = await route.target.route.handle({
         ...request,
         req: call.req,
@@ -216,11 +218,6 @@ async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute,
   if (route.access.kind === "public" && header === null) return PUBLIC_ACTOR;
   const token = parseBearer(header);
   return authenticateToken(await db(), token, { ip });
-}
-
-/** The operation's name in access.denied audit entries (the panel's tRPC endpoint names procedures the same way). */
-function operationOf(route: TRoute): string {
-  return route.target.kind === "procedure" ? route.target.procedurePath : (route.target.route.openapi.operationId ?? route.path);
 }
 
 function logIfUnexpected(error: AppError, logger: TLogger, req: Request): void {

@@ -1,14 +1,16 @@
 // tRPC, once. Every procedure is built from one of the builders below, which declare its
-// access rule in the meta; the builder's one middleware enforces that rule
-// (server/access/check-access.ts) before input is parsed.
+// access rule in the meta; the builder's one middleware enforces the operation's policy
+// (server/access/admit-operation.ts) before input is parsed. Every door (REST, the panel's
+// endpoint, server components) calls procedures through tRPC's caller and checks none of it.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { checkAccess } from "../access/check-access";
+import { admitOperation } from "../access/admit-operation";
 import type { TActor, TAgentActor, TOwnerActor } from "../auth/actor";
 import type { TScope } from "../auth/scopes";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
-import { assertPlanWritable, withinPlanLimit } from "../plans/plan-service";
+import { withinPlanLimit } from "../plans/plan-service";
+import type { TDbOrTx } from "../db/client";
 import type { TContext } from "./context";
 import type { TProcedureMeta } from "./meta";
 
@@ -53,13 +55,18 @@ function trpcErrorOf(appError: AppError): TRPCError {
 }
 
 /**
- * The meta's access rule, before the input is even parsed (Conventions 4: scope first). The REST
- * layer has checked it already (here it only passes again); the panel's endpoint and the server
- * components' caller have no other check.
+ * The operation's policy (server/access/admit-operation.ts: the access rule, then an expired
+ * plan's refusal of writes), before the input is even parsed (Conventions 4: scope first). Every
+ * door reaches procedures through here and checks nothing of it itself.
  */
-async function checkMetaAccess(ctx: TContext, meta: TProcedureMeta | undefined, path: string): Promise<void> {
+async function admit(ctx: TContext, meta: TProcedureMeta | undefined, path: string, type: string): Promise<void> {
   try {
-    await checkAccess(meta?.access, ctx.actor, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
+    await admitOperation({ access: meta?.access, write: type === "mutation", planExpiry: meta?.planExpiry }, ctx.actor, {
+      operation: path,
+      db: () => ctx.db,
+      requestId: ctx.requestId,
+      now: ctx.clock.now(),
+    });
   } catch (thrown) {
     throw thrown instanceof AppError ? trpcErrorOf(thrown) : thrown;
   }
@@ -72,40 +79,27 @@ function withContractError<TResult extends { ok: boolean; error?: TRPCError }>(r
 }
 
 /**
- * The plan's two checks of the write path (pinned-wave2 §5.2), in this one place for every
- * procedure: a write (mutation) of an owner or agent whose plan expired is refused before its
- * input is parsed (403 plan_expired, unless the meta marks it exempt); a create that declares
- * `planLimit` runs in one transaction under the owner-row lock and is refused past the limit
- * (403 plan_limit_exceeded), rolled back (plans/plan-service.ts withinPlanLimit). Inside that
- * transaction the procedure's `ctx.db` is it (on the REST path a savepoint of the request's own).
+ * A create that declares `planLimit` (pinned-wave2 §5.2) runs in one transaction under the
+ * owner-row lock and is refused past the limit (403 plan_limit_exceeded), rolled back
+ * (plans/plan-service.ts withinPlanLimit). The procedure runs on that transaction: the context
+ * tRPC hands on (on the REST path a savepoint of the request's own).
  */
-async function withPlanChecks<TResult extends { ok: boolean }>(
+async function withinPlanLimitOf<TResult extends { ok: boolean }>(
   ctx: TContext,
   meta: TProcedureMeta | undefined,
   type: string,
-  run: () => Promise<TResult>,
+  run: (db?: TDbOrTx) => Promise<TResult>,
 ): Promise<TResult> {
   const { actor } = ctx;
-  if (type !== "mutation" || (actor.type !== "owner" && actor.type !== "agent")) return run();
-  const now = ctx.clock.now();
   const limit = meta?.planLimit;
+  if (!limit || type !== "mutation" || (actor.type !== "owner" && actor.type !== "agent")) return run();
   try {
-    if (meta?.planExpiry !== "exempt") await assertPlanWritable(ctx.db, actor.ownerId, now);
-    if (!limit) return await run();
-    const outer = ctx.db;
     return await withinPlanLimit(
-      outer,
-      { ownerId: actor.ownerId, limit, now, limits: meta?.transaction },
-      async (db) => {
-        // A failed call keeps what it wrote before failing (a denial's audit entry), as it would
-        // without this transaction; only the limit's refusal rolls the write back.
-        ctx.db = db;
-        try {
-          return await run();
-        } finally {
-          ctx.db = outer;
-        }
-      },
+      ctx.db,
+      { ownerId: actor.ownerId, limit, now: ctx.clock.now(), limits: meta?.transaction },
+      // A failed call keeps what it wrote before failing (a denial's audit entry), as it would
+      // without this transaction; only the limit's refusal rolls the write back.
+      (db) => run(db),
       (result) => result.ok,
     );
   } catch (thrown) {
@@ -118,29 +112,30 @@ async function withPlanChecks<TResult extends { ok: boolean }>(
 // the actor the rule admits.
 
 /**
- * The context as it is, typed with the actor the access rule has just admitted. A context
- * passed to tRPC's `next` is merged into a copy of the whole context on every call; `undefined`
- * keeps the one context (and this type tells the procedure what the rule proved).
+ * The context as it is, typed with the actor the policy has just admitted. A context passed to
+ * tRPC's `next` is merged into a copy of the whole context on every call; `undefined` keeps the
+ * one context (and this type tells the procedure what the rule proved). A plan-limited create
+ * hands on a copy whose database is its transaction.
  */
-function admitted<TActorOut extends TActor>(): { ctx: { actor: TActorOut } } {
-  return { ctx: undefined as unknown as { actor: TActorOut } };
+function admitted<TActorOut extends TActor>(db?: TDbOrTx): { ctx: { actor: TActorOut } } {
+  return { ctx: (db ? { db } : undefined) as unknown as { actor: TActorOut } };
 }
 
 // Public operations (sign-in, logout, the waitlist) are never refused by a plan.
-export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(async ({ ctx, meta, path, next }) => {
-  await checkMetaAccess(ctx, meta, path);
+export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(async ({ ctx, meta, path, type, next }) => {
+  await admit(ctx, meta, path, type);
   return withContractError(await next());
 });
 
 export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).use(async ({ ctx, meta, path, type, next }) => {
-  await checkMetaAccess(ctx, meta, path);
-  return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor>())));
+  await admit(ctx, meta, path, type);
+  return withContractError(await withinPlanLimitOf(ctx, meta, type, (db) => next(admitted<TOwnerActor>(db))));
 });
 
 /** An owner, or an agent holding `scope` (every one of them when several; any live agent when none is named). */
 export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[]) {
   return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, type, next }) => {
-    await checkMetaAccess(ctx, meta, path);
-    return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor | TAgentActor>())));
+    await admit(ctx, meta, path, type);
+    return withContractError(await withinPlanLimitOf(ctx, meta, type, (db) => next(admitted<TOwnerActor | TAgentActor>(db))));
   });
 }
