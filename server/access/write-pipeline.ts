@@ -170,10 +170,12 @@ async function holdForApproval<TInput extends { reason?: string }, TOutput>(
   return { kind: "pending", approval: { id: approval.id, status: "pending" } };
 }
 
-/** The procedure's answer: the written data (201), or the pending approval (202). */
-export function writeResponse<TOutput>(ctx: TContext, outcome: TWriteOutcome<TOutput>) {
+/**
+ * The procedure's answer: the written data (201), or the pending approval, which the REST layer
+ * answers with 202 (the meta's `otherSuccess` with a pending_approval body).
+ */
+export function writeResponse<TOutput>(outcome: TWriteOutcome<TOutput>) {
   if (outcome.kind === "pending") {
-    ctx.response.status = 202;
     return { data: { approval: outcome.approval } };
   }
   return { data: outcome.data };

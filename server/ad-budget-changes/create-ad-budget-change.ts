@@ -11,4 +11,4 @@ export const createAdBudgetChangeRoute = ownerOrAgentProcedure("ads")
   .meta(createAdBudgetChangeMeta)
   .input(ZCreateAdBudgetChangeRequest)
   .output(ZCreateAdBudgetChangeResponse)
-  .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, adBudgetChangeWrite, input)));
+  .mutation(async ({ ctx, input }) => writeResponse(await performWrite(ctx, adBudgetChangeWrite, input)));

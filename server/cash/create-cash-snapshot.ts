@@ -9,7 +9,5 @@ export const createCashSnapshotRoute = ownerProcedure
   .output(ZCreateCashSnapshotResponse)
   .mutation(async ({ ctx, input }) => {
     const snapshot = await createCashSnapshot(ctx.db, callerOf(ctx), input);
-    // A repeat of a stored account-day is not a create.
-    if (snapshot.outcome !== "created") ctx.response.status = 200;
     return { data: snapshot };
   });

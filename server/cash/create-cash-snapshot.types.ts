@@ -15,7 +15,14 @@ export const createCashSnapshotMeta: TProcedureMeta = {
       "overwritten), else 200 with outcome kept and the stored snapshot unchanged.",
   },
   successStatus: 201,
-  otherSuccess: [{ status: 200, description: "A day already stored in that scope: outcome replaced or kept." }],
+  otherSuccess: [
+    {
+      status: 200,
+      description: "A day already stored in that scope: outcome replaced or kept.",
+      // A repeat of a stored account-day is not a create.
+      when: (output: { data: { outcome: string } }) => output.data.outcome !== "created",
+    },
+  ],
 };
 export const ZCreateCashSnapshotRequest = ZCreateCashSnapshotInput;
 export const ZCreateCashSnapshotResponse = z.object({ data: ZCashSnapshotWritten });

@@ -4,10 +4,13 @@ import { getCashHistory } from "./cash-history";
 import { getCashHistoryMeta, ZGetCashHistoryRequest, ZGetCashHistoryResponse } from "./get-cash-history.types";
 import { reportScope } from "./report-access";
 import { cashHistoryFile } from "./report-files";
+import type { z } from "zod";
+
+type TCashHistoryAnswer = z.infer<typeof ZGetCashHistoryResponse>;
 import { resolveReportRange } from "./report-period";
 
 export const getCashHistoryRoute = ownerOrAgentProcedure("finances:observe")
-  .meta(getCashHistoryMeta)
+  .meta({ ...getCashHistoryMeta, renderFile: (output: TCashHistoryAnswer, format) => cashHistoryFile(output.data, format) })
   .input(ZGetCashHistoryRequest)
   .output(ZGetCashHistoryResponse)
   .query(async ({ ctx, input, path }) => {
@@ -16,6 +19,5 @@ export const getCashHistoryRoute = ownerOrAgentProcedure("finances:observe")
     const range = resolveReportRange(input, day.today);
     const scope = await reportScope(ctx.db, ctx.actor, input, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
     const history = await getCashHistory(ctx.db, day, scope, { ...range, displayCurrency: input.display_currency });
-    if (input.format !== "json") ctx.response.file = cashHistoryFile(history.data, input.format);
     return history;
   });

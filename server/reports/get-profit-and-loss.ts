@@ -4,10 +4,13 @@ import { getProfitAndLossMeta, ZGetProfitAndLossRequest, ZGetProfitAndLossRespon
 import { getProfitAndLoss } from "./profit-and-loss";
 import { reportScope } from "./report-access";
 import { profitAndLossFile } from "./report-files";
+import type { z } from "zod";
+
+type TProfitAndLossAnswer = z.infer<typeof ZGetProfitAndLossResponse>;
 import { resolveReportRange } from "./report-period";
 
 export const getProfitAndLossRoute = ownerOrAgentProcedure("finances:observe")
-  .meta(getProfitAndLossMeta)
+  .meta({ ...getProfitAndLossMeta, renderFile: (output: TProfitAndLossAnswer, format) => profitAndLossFile(output.data, format) })
   .input(ZGetProfitAndLossRequest)
   .output(ZGetProfitAndLossResponse)
   .query(async ({ ctx, input, path }) => {
@@ -21,6 +24,5 @@ export const getProfitAndLossRoute = ownerOrAgentProcedure("finances:observe")
       groupBy: input.group_by,
       displayCurrency: input.display_currency,
     });
-    if (input.format !== "json") ctx.response.file = profitAndLossFile(report.data, input.format);
     return report;
   });

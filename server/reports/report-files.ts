@@ -5,7 +5,7 @@
 // same exact decimals), days as real dates.
 import { currencyDigits, minorToMajor } from "../../lib/money";
 import { csvRows, safeCsvText } from "../ledger/events-csv";
-import type { TResponseFile } from "../trpc/context";
+import type { TResponseFile } from "../trpc/meta";
 import { FILE_MEDIA_TYPES } from "../trpc/meta";
 import type { TCashHistory, TProfitAndLoss, TReportFormat } from "./report.schema";
 import { xlsxFile, type TXlsxCell } from "./xlsx";

@@ -32,6 +32,7 @@ import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-lim
 import { systemClock, type TClock } from "../shared/clock";
 import { parseJsonObject } from "../http/json-body";
 import { assertSafeQuery, MAX_JSON_BODY_BYTES, readBodyCapped } from "./request-body";
+import type { TFileFormat } from "../trpc/meta";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
 
 export type TRestHandlerOptions = {
@@ -193,11 +194,12 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     const ctx = createContext(request, { db: await call.db(), actor: call.actor });
     const input = procedureInput(call.req.method, call.params, call.url.searchParams, call.body);
     const data = await callProcedure(ctx, route.target.procedurePath, input);
-    const status = ctx.response.status ?? route.successStatus;
-    const file = ctx.response.file;
+    const status = answerStatus(route, data);
+    const format = call.url.searchParams.get("format");
+    const file =
+      route.renderFile && route.files?.some((f) => f === format) ? route.renderFile(data, format as TFileFormat) : null;
     if (file) {
       const headers = {
-        ...ctx.response.headers,
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.filename}"`,
       };
@@ -205,7 +207,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
         ? { outcome: { status, headers, kind: "raw", body: file.body } }
         : { outcome: { status, headers, kind: "raw", body: "", bytes: file.body } };
     }
-    return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: JSON.stringify(data) } };
+    return { outcome: { status, headers: {}, kind: "envelope", body: JSON.stringify(data) } };
   }
 
   return Object.assign(handle, { routes: table });
@@ -218,6 +220,21 @@ async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute,
   if (route.access.kind === "public" && header === null) return PUBLIC_ACTOR;
   const token = parseBearer(header);
   return authenticateToken(await db(), token, { ip });
+}
+
+/** The status of a procedure's answer: the other success its output matches (meta `otherSuccess`), else its declared one. */
+function answerStatus(route: TRoute, output: unknown): number {
+  const other = route.otherSuccess?.find((candidate) =>
+    candidate.when ? candidate.when(output) : candidate.body === "pending_approval" && isPendingApproval(output),
+  );
+  return other?.status ?? route.successStatus;
+}
+
+/** `{ data: { approval: { id, status: "pending" } } }`: a write held for the owner's approval. */
+function isPendingApproval(output: unknown): boolean {
+  const data = (output as { data?: Record<string, unknown> } | null)?.data;
+  const approval = data?.approval as { status?: unknown } | undefined;
+  return !!data && Object.keys(data).length === 1 && approval?.status === "pending";
 }
 
 function logIfUnexpected(error: AppError, logger: TLogger, req: Request): void {

@@ -24,6 +24,7 @@ export type TRoute = {
   cors?: "landing";
   /** The files a procedure answers besides JSON (?format=; its meta's `files`). */
   files?: readonly TFileFormat[];
+  renderFile?: TProcedureMeta["renderFile"];
   /**
    * A rule the input enforces in a refinement (exactly one scope, a field required for every case
    * the operation reaches), declared in JSON Schema in its `.meta()`: the document's request body carries it.
@@ -111,6 +112,7 @@ export function routesFromRouter(router: AnyRouter): TRoute[] {
       transaction: meta.transaction,
       cors: meta.cors,
       files: meta.files,
+      renderFile: meta.renderFile,
       ...(Object.keys(bodyRules).length > 0 ? { bodyRules } : {}),
       target: { kind: "procedure", procedurePath },
     });

@@ -43,7 +43,15 @@ export type TOtherSuccess = {
   description: string;
   /** The body at this status: the operation's own (default), or `{ data: PendingApproval }` (a held write). */
   body?: "same" | "pending_approval";
+  /**
+   * Whether an answer (the procedure's output) has this status. A `pending_approval` body is
+   * recognised by its shape and needs none.
+   */
+  when?: (output: any) => boolean; // eslint-disable-line @typescript-eslint/no-explicit-any -- each meta reads its own output
 };
+
+/** An answer as a file (a report's ?format=csv|xlsx): sent as is, with an attachment Content-Disposition. */
+export type TResponseFile = { contentType: string; filename: string; body: string | Uint8Array };
 
 export type TProcedureMeta = OpenApiMeta<{
   access?: TAccessRule;
@@ -70,8 +78,10 @@ export type TProcedureMeta = OpenApiMeta<{
   /** A write an expired plan still allows (§5.2's exceptions); other writes answer 403 plan_expired. */
   planExpiry?: "exempt";
   /**
-   * The files a GET answers besides JSON (its `format` query parameter; ctx.response.file): the
-   * OpenAPI document lists their media types beside application/json.
+   * The files a GET answers besides JSON (its `format` query parameter): the OpenAPI document
+   * lists their media types beside application/json, and the REST layer sends `renderFile` of the
+   * output instead of the envelope. Other doors (the panel's endpoint, server components) keep the JSON.
    */
   files?: readonly TFileFormat[];
+  renderFile?: (output: any, format: TFileFormat) => TResponseFile; // eslint-disable-line @typescript-eslint/no-explicit-any -- each meta reads its own output
 }>;

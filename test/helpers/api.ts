@@ -64,7 +64,7 @@ export async function createTestApi(
     STATIC_OWNER_TOKEN: OWNER_TOKEN,
     STATIC_OWNER_EMAIL: "owner@example.test",
     RATE_LIMIT_PER_MINUTE: "100000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...options.env,
   });

@@ -42,7 +42,7 @@ const testSpend = ownerOrAgentProcedure("ads")
   })
   .input(ZTestSpend)
   .output(ZWriteResponse(ZProject))
-  .mutation(async ({ ctx, input }) => writeResponse(ctx, await performWrite(ctx, testSpendWrite, input)));
+  .mutation(async ({ ctx, input }) => writeResponse(await performWrite(ctx, testSpendWrite, input)));
 
 /**
  * A read an agent may make with `finances:observe` that addresses one business, as the contract's
