@@ -166,6 +166,26 @@ export default tseslint.config(
   ),
 
   layer(
+    ["components/**"],
+    [
+      // Components run in the browser: server runtime reaches them through one client-safe module.
+      ban(
+        "^(@/|(\\.\\./)+)server/(?!panel-contract$)",
+        "components/ import server runtime only from server/panel-contract (types from anywhere in server/).",
+        { allowTypeImports: true },
+      ),
+    ],
+  ),
+  layer(
+    ["server/panel-contract.ts"],
+    [
+      ban(
+        under(["db", "env", "log", "crypto", "mail", "jobs", "rest", "trpc", "mcp"], { fromServerRoot: true }),
+        "server/panel-contract.ts ends up in the browser: it re-exports only modules that import nothing server-only.",
+      ),
+    ],
+  ),
+  layer(
     ["client/**"],
     [
       // The typed client stands alone (agents copy it); only its generator, a script, reads the server.

@@ -2,9 +2,9 @@
 // count, a ratio as a percentage, a signal in words, the period form's values. Formatting only:
 // every figure (spend, ctr, cpc, the days) is the API's; nothing here sums or divides money.
 // No React: unit-tested in ads-words.test.ts.
-import { alertMessage } from "@/server/ingest/signal-messages";
+import { alertMessage } from "@/server/panel-contract";
 import type { TAdsResponse } from "@/server/read-models/ads.schema";
-import { providerInfo } from "@/server/sources/providers";
+import { providerInfo } from "@/server/panel-contract";
 
 export type TAds = TAdsResponse["data"];
 export type TAdsAccount = TAds["accounts"][number];

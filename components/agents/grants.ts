@@ -4,8 +4,8 @@
 import { majorToMinor, minorToMajor } from "@/lib/money";
 import type { TFieldIssue } from "@/lib/trpc/errors";
 import type { TAgent } from "@/server/agents/agent.schema";
-import { isValidCidr } from "@/server/auth/ip-allow-list";
-import { SCOPES, type TScope } from "@/server/auth/scopes";
+import type { TScope } from "@/server/auth/scopes";
+import { isValidCidr, SCOPES } from "@/server/panel-contract";
 
 export type TGrantRecord = TAgent["grants"][number];
 

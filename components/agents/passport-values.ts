@@ -4,7 +4,7 @@
 import { majorToMinor, minorToMajor } from "@/lib/money";
 import type { TFieldIssue } from "@/lib/trpc/errors";
 import type { TPassport, TPassportFields, TSuggestedGrant } from "@/server/passports/passport.schema";
-import { PASSPORT_LIMITS } from "@/server/passports/passport.schema";
+import { PASSPORT_LIMITS } from "@/server/panel-contract";
 import type { TGrantInput, TGrantRecord } from "./grants";
 
 export type TPassportDraft = {

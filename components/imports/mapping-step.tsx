@@ -10,6 +10,7 @@ import { formErrorByPath } from "@/lib/trpc/errors";
 import { useTRPC } from "@/lib/trpc/client";
 import type { TCreateImportResult } from "@/server/imports/import.schema";
 import type { TDateFormat, TImportMapping, TSignConvention } from "@/server/imports/presets";
+import { FIELDS, requiredFields } from "@/server/panel-contract";
 import { COMMON_CURRENCIES } from "../businesses/currencies";
 import { CardHeader } from "../ui/card";
 import { Field, FormAlert } from "../ui/field";
@@ -72,23 +73,15 @@ function signHint(sign: TSignConvention): string {
   return "One column; a negative amount is money out, a positive one money in.";
 }
 
+/** The server's fields in its order (server/imports/mapping-fields.ts), with this sign convention's amount columns. */
 function fieldsOf(sign: TSignConvention): TColumnField[] {
-  const amounts: TColumnField[] = sign === "debit_credit" ? ["debit", "credit"] : ["amount"];
-  return [
-    "date",
-    ...amounts,
-    "currency",
-    "description",
-    "counterparty",
-    "counterparty_account",
-    "category",
-    "reference",
-    "account",
-  ];
+  const otherShape: readonly TColumnField[] = sign === "debit_credit" ? ["amount"] : ["debit", "credit"];
+  return FIELDS.filter((field) => !otherShape.includes(field));
 }
 
+/** The server's rule (server/imports/mapping-fields.ts): what this sign convention cannot do without. */
 function requiredOf(sign: TSignConvention): TColumnField[] {
-  return sign === "debit_credit" ? ["date", "debit", "credit", "description"] : ["date", "amount", "description"];
+  return requiredFields(sign);
 }
 
 type TMapping = TImportMapping & { columns: TColumns; sign_convention: TSignConvention };

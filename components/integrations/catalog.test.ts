@@ -1,6 +1,6 @@
 // The integrations page's words for the catalog and for what a sync brought in.
 import { describe, expect, it } from "vitest";
-import { PROVIDER_CATALOG } from "@/server/sources/providers";
+import { PROVIDER_CATALOG } from "@/server/panel-contract";
 import { describeSync, isAccountProvider, type TCatalogEntry, type TSyncResult } from "./catalog";
 
 /** The catalog's payments_a entry as the owner sees it, changed by `fields`. */

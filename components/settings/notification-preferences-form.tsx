@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import { formErrorByPath, type TFormError } from "@/lib/trpc/errors";
-import { MUTED_CODE_MAX_LENGTH, MUTED_CODE_PATTERN, MUTED_CODES_MAX } from "@/server/notifications/muted-codes";
+import { MUTED_CODE_MAX_LENGTH, MUTED_CODE_PATTERN, MUTED_CODES_MAX } from "@/server/panel-contract";
 import type { TNotificationPreferences, TUpdatePreferencesInput } from "@/server/notifications/notification.schema";
 import { MIN_SEVERITY_OPTIONS, type TSeverity } from "../notifications/notification-words";
 import { Field, FieldError, FormAlert, SubmitButton } from "../ui/field";

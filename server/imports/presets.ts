@@ -31,6 +31,7 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { DELIMITERS, type TDelimiter } from "./csv-reader";
+import { FIELDS, requiredFields, SIGN_CONVENTIONS, type TField, type TSignConvention } from "./mapping-fields";
 
 /** Date layouts, read strictly: day and month may have 1 or 2 digits, the year as shown. */
 export const DATE_FORMATS = [
@@ -59,24 +60,9 @@ export type TThousandsSeparator = (typeof THOUSANDS_SEPARATORS)[number];
  * amount column where a positive value is spending (card statements); negative = refunds,
  * payments to the card.
  */
-export const SIGN_CONVENTIONS = ["signed", "debit_credit", "positive_is_expense"] as const;
-export type TSignConvention = (typeof SIGN_CONVENTIONS)[number];
+export { SIGN_CONVENTIONS, type TSignConvention };
 
-/** Mapped fields, in resolution order. */
-export const FIELDS = [
-  "date",
-  "amount",
-  "debit",
-  "credit",
-  "currency",
-  "description",
-  "counterparty",
-  "counterparty_account",
-  "category",
-  "reference",
-  "account",
-] as const;
-export type TField = (typeof FIELDS)[number];
+export { FIELDS, type TField };
 
 export type TImportPreset = {
   id: string;
@@ -354,11 +340,6 @@ export function mergeSettings(preset: TImportPreset, mapping: TImportMapping = {
       mapping.thousands_separator === undefined ? (preset.thousands_separator ?? null) : mapping.thousands_separator,
     sign_convention: sign,
   };
-}
-
-/** Which fields a sign convention needs, beyond date and description. */
-function requiredFields(sign: TSignConvention): TField[] {
-  return sign === "debit_credit" ? ["date", "debit", "credit", "description"] : ["date", "amount", "description"];
 }
 
 /**
