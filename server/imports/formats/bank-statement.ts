@@ -73,8 +73,16 @@ export function toMinor(
   options: { decimal?: "." | ","; thousands?: string } = {},
 ): number {
   let value = (text ?? "").trim().replace(/\s+/g, "");
-  if (options.thousands) value = value.split(options.thousands).join("");
-  const decimal = options.decimal ?? (value.includes(",") && !value.includes(".") ? "," : ".");
+  let decimal = options.decimal;
+  let thousands = options.thousands;
+  if (!decimal) {
+    // Unstated: the last of "." and "," is the decimal mark, the other one a thousands separator.
+    const dot = value.lastIndexOf(".");
+    const comma = value.lastIndexOf(",");
+    decimal = comma > dot ? "," : ".";
+    if (dot >= 0 && comma >= 0) thousands = decimal === "," ? "." : ",";
+  }
+  if (thousands) value = value.split(thousands).join("");
   const match = new RegExp(`^([+-]?)(\\d*)(?:\\${decimal}(\\d*))?$`).exec(value);
   if (!match || (match[2] === "" && (match[3] ?? "") === "")) throw malformed(format, where, `"${text ?? ""}" is not an amount`);
   const digits = currencyDigits(currency);

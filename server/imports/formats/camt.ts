@@ -146,7 +146,8 @@ export function parseCamt(text: string, format: "camt053" | "camt052"): TBankFil
         txs.length > 1 && txs.every((tx) => get(tx, "Amt") !== undefined || get(tx, "AmtDtls", "TxAmt", "Amt") !== undefined);
       if (!withAmounts) {
         const tx = txs[0];
-        const party = counterpartyOf(tx, total.amount_minor < 0);
+        // A reversal names the parties of the payment it reverses.
+        const party = counterpartyOf(tx, total.amount_minor < 0 !== reversal);
         entries.push({
           bank_id: bankId,
           occurred_on,
@@ -166,7 +167,7 @@ export function parseCamt(text: string, format: "camt053" | "camt052"): TBankFil
         const amt = get(tx, "Amt") ?? get(tx, "AmtDtls", "TxAmt", "Amt");
         const signed = signedAmount(format, txWhere, amt, str(tx, "CdtDbtInd") ?? indicator, total.currency);
         sum += signed.amount_minor;
-        const party = counterpartyOf(tx, signed.amount_minor < 0);
+        const party = counterpartyOf(tx, signed.amount_minor < 0 !== reversal);
         const txRef =
           tidy(str(tx, "Refs", "AcctSvcrRef")) || tidy(str(tx, "Refs", "TxId")) || tidy(str(tx, "Refs", "EndToEndId"));
         entries.push({

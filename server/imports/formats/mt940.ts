@@ -61,7 +61,7 @@ function balanceOf(field: TField): { currency: string; balance: TBankBalance } {
 }
 
 /** :86: → description, counterparty and account (structured ?nn subfields when present). */
-function details(value: string): { description: string; counterparty: string; account?: string } {
+function details(value: string): { description: string; counterparty: string; account?: string; reference?: string } {
   const joined = value.replace(/\r?\n/g, "");
   if (!/^\d{3}\?\d{2}/.test(joined) && !/^\?\d{2}/.test(joined)) {
     return { description: tidy(value.replace(/\r?\n/g, " ")), counterparty: "" };
@@ -74,10 +74,16 @@ function details(value: string): { description: string; counterparty: string; ac
     .map(([, text]) => text)
     .join("");
   const counterparty = tidy(`${parts.get("32") ?? ""}${parts.get("33") ?? ""}`);
+  // SEPA keywords in the remittance (EREF+ end-to-end id, SVWZ+ the payer's text, …).
+  const keyed = new Map<string, string>();
+  const pieces = remittance.split(/(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC)\+/);
+  for (let i = 1; i + 1 < pieces.length; i += 2) keyed.set(pieces[i]!, tidy(pieces[i + 1]));
+  const text = keyed.size > 0 ? (keyed.get("SVWZ") ?? tidy(pieces[0])) : tidy(remittance);
   return {
-    description: tidy(remittance) || tidy(parts.get("00")) || counterparty,
+    description: text || tidy(parts.get("00")) || counterparty,
     counterparty,
     account: tidy(parts.get("31")) || undefined,
+    reference: keyed.get("EREF") && keyed.get("EREF") !== "NOTPROVIDED" ? keyed.get("EREF") : undefined,
   };
 }
 
@@ -162,6 +168,7 @@ export function parseMt940(text: string): TBankFile {
         last.description = (reversal ? `Reversal: ${read.description}` : read.description || last.description).trim();
         last.counterparty = read.counterparty;
         if (read.account) last.counterparty_account = read.account;
+        if (read.reference && !last.reference) last.reference = read.reference;
         break;
       }
       case "62F":

@@ -135,20 +135,16 @@ export function parseOfx(text: string): TBankFile {
     const entries: TBankEntry[] = [];
     for (const trn of findAll(child(stmt, "BANKTRANLIST") ?? { name: "", line: 0, children: [] }, new Set(["STMTTRN"]))) {
       const where = `<STMTTRN> (line ${trn.line})`;
-      const own = child(trn, "CURRENCY") ?? child(trn, "ORIGCURRENCY");
-      // A line in another currency states its rate; its TRNAMT is still in CURDEF.
+      // A line paid in another currency (CURRENCY, ORIGCURRENCY) states its rate; its TRNAMT is still in CURDEF.
       const amount = path(trn, "TRNAMT");
       if (!amount) throw malformed("ofx", where, "no TRNAMT");
-      void own;
       const payee = textOf(trn, "NAME") ?? textOf(trn, "PAYEE", "NAME");
       const memo = textOf(trn, "MEMO");
       const fitid = tidy(textOf(trn, "FITID"));
       entries.push({
         bank_id: fitid || null,
         occurred_on: ofxDay(child(trn, "DTPOSTED"), `<DTPOSTED> (line ${child(trn, "DTPOSTED")?.line ?? trn.line})`),
-        amount_minor: toMinor("ofx", `<TRNAMT> (line ${amount.line})`, amount.text, currency, {
-          decimal: amount.text?.includes(",") && !amount.text.includes(".") ? "," : ".",
-        }),
+        amount_minor: toMinor("ofx", `<TRNAMT> (line ${amount.line})`, amount.text, currency),
         currency,
         description: tidy(memo) || tidy(payee),
         counterparty: tidy(payee),
