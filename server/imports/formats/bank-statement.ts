@@ -43,9 +43,8 @@ export type TBankFile = { format: TBankFormat; statements: TBankAccountStatement
 
 /** 400 validation_error naming where the file breaks (a line number or an element). */
 export function malformed(format: TBankFormat, where: string, what: string): AppError {
-  return new AppError("validation_error", `The ${formatName(format)} file is malformed at ${where}: ${what}.`, {
-    details: { format, at: where },
-  });
+  const message = `The ${formatName(format)} file is malformed at ${where}: ${what}.`;
+  return new AppError("validation_error", message, { details: { issues: [{ path: "file", message }], format, at: where } });
 }
 
 export function formatName(format: TBankFormat): string {

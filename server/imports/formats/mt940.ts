@@ -131,7 +131,7 @@ export function parseMt940(text: string): TBankFile {
       case "61": {
         if (!current.currency) throw malformed("mt940", where, "a transaction before the opening balance :60F:");
         const [first = "", ...more] = field.value.split("\n");
-        const match = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?(\d[\d,]*)([NSF][A-Z0-9]{3})?(.*)$/.exec(first.trim());
+        const match = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?(\d[\d,]*)([NSF][A-Z0-9]{3})(.*)$/.exec(first.trim());
         if (!match) throw malformed("mt940", where, `"${first.trim()}" is not a transaction line`);
         const value = yymmdd(where, match[1]!);
         let occurred_on = value.day;
