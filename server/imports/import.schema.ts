@@ -262,7 +262,11 @@ export const ZCreateImportForm = z
     file: z
       .string()
       .meta({ format: "binary" })
-      .describe("The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB."),
+      .describe(
+        "The statement, at most 10 MB: CSV or TSV text (UTF-8 or Windows-1252), or a bank statement recognized by its " +
+          "content (additive, issue 35): OFX 1.x/2.x or QFX, CAMT.053 or CAMT.052 (ISO 20022 XML), MT940, QIF. A bank " +
+          "statement is read by its standard (preset and mapping do not apply; QIF takes currency_default and account).",
+      ),
     business_id: ZUuid,
     project_id: ZUuid.optional().describe("A project of business_id."),
     preset: z.string().optional().describe("An id of GET /v1/imports/presets; default generic."),

@@ -229,3 +229,22 @@ describe("rows of a bank statement", () => {
     expect(detectBankFormat("!Type:Bank\nD1/1/25\nT1\n^\n")).toBe("qif");
   });
 });
+
+describe("the examples of docs/imports.md", () => {
+  it("are each recognized as the format the page lists them under, and read", () => {
+    const examples: Array<[string, string | null]> = [
+      ["statement.csv", null],
+      ["ofx1-sgml.ofx", "ofx"],
+      ["ofx2.qfx", "ofx"],
+      ["camt053.xml", "camt053"],
+      ["camt052.xml", "camt052"],
+      ["mt940.sta", "mt940"],
+      ["bank.qif", "qif"],
+    ];
+    for (const [name, format] of examples) {
+      const text = decodeStatementOrRefuse(readFileSync(new URL(`../../../docs/examples/statements/${name}`, import.meta.url)));
+      expect(detectBankFormat(text), name).toBe(format);
+      if (format) expect(readBankFile(text, format as never, "USD").statements.length, name).toBeGreaterThan(0);
+    }
+  });
+});
