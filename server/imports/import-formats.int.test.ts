@@ -163,6 +163,14 @@ describe("POST /v1/imports with bank statement formats", () => {
       },
       expect.objectContaining({ account: ok.account, difference_minor: 0, ok: true }),
     ]);
+    // A re-preview reads the stored file the same way (the mapping does not apply to a bank statement).
+    const repreviewed = await api.call("POST", `/v1/imports/${import_id}/preview`, { body: {} });
+    expect(repreviewed.status, repreviewed.text).toBe(200);
+    expect(repreviewed.body.data.preview).toMatchObject({
+      format: "camt053",
+      balance_check: preview.balance_check,
+      would_insert: 6,
+    });
     const confirmed = await confirm(import_id);
     expect(confirmed.status, confirmed.text).toBe(201);
     expect(confirmed.body.data.cash_snapshots).toEqual([

@@ -34,7 +34,7 @@ function refusal(name: string): AppError {
 }
 
 describe("OFX", () => {
-  it("1.x SGML: leaves without closing tags, a bank and a card account, entities, thousands separators, CHECKNUM", () => {
+  it("1.x SGML: leaves without closing tags, an empty MEMO, a bank and a card account, entities, thousands separators, CHECKNUM", () => {
     const file = read("ofx1-sgml-two-accounts.ofx");
     expect(file.format).toBe("ofx");
     expect(lines(file)).toEqual([

@@ -16,6 +16,20 @@ import {
 
 type TNode = { name: string; line: number; text?: string; children: TNode[] };
 
+/** Leaves that banks' SGML files leave empty; any other element without text is an (empty) aggregate. */
+const EMPTY_LEAVES = new Set([
+  "MEMO",
+  "NAME",
+  "CHECKNUM",
+  "REFNUM",
+  "SIC",
+  "PAYEEID",
+  "SRVRTID",
+  "EXTDNAME",
+  "CORRECTFITID",
+  "CORRECTACTION",
+]);
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 function decodeEntities(text: string): string {
@@ -51,6 +65,8 @@ export function readOfxTree(text: string): TNode {
       // A leaf: it holds text, so it is closed (SGML leaves have no closing tag).
       if (stack[stack.length - 1] === open) stack.pop();
     }
+    // An SGML leaf left empty ("<MEMO>" then the next tag) closes too: it never holds elements.
+    if (open && value === "" && EMPTY_LEAVES.has(open.name) && stack[stack.length - 1] === open) stack.pop();
     open = undefined;
     const [whole, slash, rawName] = match;
     position = match.index + whole.length;
