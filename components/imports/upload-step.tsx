@@ -106,7 +106,10 @@ export function UploadStep(props: {
           }}
         >
           <FormAlert message={error ?? props.notice} />
-          <Field label="Statement file" hint="A CSV or TSV export of your bank statement, at most 10 MB.">
+          <Field
+            label="Statement file"
+            hint="Your bank statement as CSV or TSV, OFX or QFX, CAMT.053 or CAMT.052 (XML), MT940 or QIF, at most 10 MB."
+          >
             {(control) => (
               <input
                 {...control}
@@ -114,7 +117,7 @@ export function UploadStep(props: {
                 type="file"
                 className="input input-file"
                 name="file"
-                accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+                accept=".csv,.tsv,.txt,.ofx,.qfx,.xml,.sta,.mt940,.940,.qif,text/csv,text/tab-separated-values,text/plain,application/xml,text/xml"
                 disabled={pending}
                 onChange={(event) => {
                   setFile(event.target.files?.[0] ?? null);

@@ -6,7 +6,8 @@
 //      document signature: OLE2 (binary XLS/DOC: D0 CF 11 E0 A1 B1 1A E1), any ZIP container
 //      (XLSX, ODS, DOCX: "PK" 03 04, 05 06 or 07 08), PDF ("%PDF-"), gzip (1F 8B), a UTF-16 or
 //      UTF-32 byte-order mark (Excel's "Unicode text": save as UTF-8 CSV instead), or markup
-//      (an HTML or XML "spreadsheet": `<?xml`, `<!DOCTYPE`, `<html`, `<table`, RTF `{\rtf`).
+//      (an HTML or XML "spreadsheet": `<?xml`, `<!DOCTYPE`, `<html`, `<table`, RTF `{\rtf`), unless the
+//      markup is an XML bank statement (OFX 2.x / QFX, CAMT.053 / .052: pinned-wave3 §3).
 //   2. Refused when any byte is NUL, or a control character other than TAB, LF, VT, FF, CR
 //      (a single SUB 0x1A, the old DOS end-of-file mark, is allowed as the very last byte).
 //      Text files never contain them; binaries almost always do within the first bytes.
@@ -56,6 +57,19 @@ function hex(byte: number): string {
   return byte.toString(16).toUpperCase().padStart(2, "0");
 }
 
+/**
+ * An XML bank statement (pinned-wave3 §3), which is text and read on: OFX 2.x / QFX (an <?OFX …?>
+ * instruction or an <OFX> element) or ISO 20022 CAMT.053 / .052 (their namespace or top element),
+ * found in the first 4 KiB.
+ */
+function isBankXml(bytes: Uint8Array, start: number): boolean {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(start, start + 4096));
+  return (
+    /<\?OFX\s|<OFX>/i.test(head) ||
+    /urn:iso:std:iso:20022:tech:xsd:camt\.05[23]\.|<(\w+:)?(BkToCstmrStmt|BkToCstmrAcctRpt)[\s>]/.test(head)
+  );
+}
+
 /** Decides whether the bytes are a text statement and in which encoding (see the rule above). */
 export function sniffStatement(bytes: Uint8Array): TSniffResult {
   for (const signature of SIGNATURES) {
@@ -66,7 +80,7 @@ export function sniffStatement(bytes: Uint8Array): TSniffResult {
   let start = bom ? UTF8_BOM.length : 0;
   while (start < bytes.length && (bytes[start] === 0x20 || isAllowedControl(bytes[start]!))) start++;
   const head = String.fromCharCode(...bytes.subarray(start, start + 16)).toLowerCase();
-  if (MARKUP_STARTS.some((markup) => head.startsWith(markup))) {
+  if (MARKUP_STARTS.some((markup) => head.startsWith(markup)) && !isBankXml(bytes, start)) {
     return { ok: false, reason: "The file is HTML, XML or RTF markup, not CSV text." };
   }
 

@@ -6,9 +6,11 @@
 // the accepted proposals created as subscriptions, and one audit entry written; rejected rows
 // also raise an import.rows_rejected notification.
 import { auditCaller } from "../audit/audit-service";
+import { cashExternalId, upsertCashSnapshots, type TCashSnapshotWrite } from "../cash/cash-service";
+import { isBankFormat } from "./formats/bank-statement";
 import type { TCaller } from "../auth/caller";
 import { AppError } from "../errors/app-error";
-import type { TDbOrTx } from "../db/client";
+import type { TDbOrTx, TTx } from "../db/client";
 import { ingestEventsInTx } from "../ingest/ingest-events";
 import { createNotifications } from "../notifications/notification-outbox";
 import { lockOwnerIntegrations } from "../sources/integration-store";
@@ -22,6 +24,56 @@ import { saveMapping } from "./saved-mappings";
 
 /** Events per ingest call inside the confirm's transaction (bind-parameter limits). */
 export const INGEST_CHUNK = 2000;
+
+/**
+ * The closing balance of each account of a bank statement as a cash snapshot (pinned-wave3 §3):
+ * source IMPORT, as_of the closing day at 00:00 UTC, one per scope, account and day
+ * (import:<account>:<day>; a re-import of that day keeps the stored one). A snapshot the cash
+ * rules refuse (no rate for its currency) is reported, never failing the confirm.
+ */
+async function closingBalances(
+  tx: TTx,
+  caller: TCaller,
+  record: TStoredImport,
+  integrationId: string,
+  now: Date,
+): Promise<TImportResult["cash_snapshots"]> {
+  const checks = (record.summary.balance_check ?? []).filter((c) => c.closing_minor !== null && c.closing_on && c.account);
+  if (checks.length === 0) return undefined;
+  const writes: TCashSnapshotWrite[] = checks.map((check) => {
+    const asOf = new Date(`${check.closing_on}T00:00:00.000Z`);
+    return {
+      business_id: record.businessId,
+      amount_minor: check.closing_minor!,
+      currency: check.currency,
+      as_of: asOf,
+      payload: { account_id: check.account.slice(0, 128) },
+      provenance: {
+        source: {
+          type: "IMPORT",
+          integration_id: integrationId,
+          external_id: cashExternalId("import", check.account.slice(0, 128), asOf),
+        },
+      },
+    };
+  });
+  const written = await upsertCashSnapshots(tx, caller.ownerId, writes, {
+    now,
+    audit: { actor: caller.actor, requestId: caller.requestId },
+  });
+  return checks.map((check, index) => {
+    const item = written.items.find((i) => i.index === index);
+    const refusal = written.rejected.find((r) => r.index === index);
+    return {
+      account: check.account,
+      currency: check.currency,
+      amount_minor: check.closing_minor!,
+      as_of: `${check.closing_on}T00:00:00.000Z`,
+      outcome: item && item.outcome !== "rejected" ? item.outcome : "rejected",
+      ...(refusal ? { reason: `${refusal.code}: ${refusal.message}` } : {}),
+    };
+  });
+}
 
 /** 409 state_conflict unless the preview can still be confirmed. */
 function assertConfirmable(row: { status: string; expiresAt: Date; confirmedAt: Date | null }, now: Date): void {
@@ -199,6 +251,7 @@ export async function confirmImport(
     }
 
     rejected.sort((a, b) => a.row - b.row);
+    const cashSnapshots = await closingBalances(tx, caller, record, integration.id, now);
     const result: TImportResult = {
       inserted,
       deduped,
@@ -206,6 +259,7 @@ export async function confirmImport(
       rejected,
       proposals,
       subscriptions_created: subscriptionsCreated,
+      ...(cashSnapshots ? { cash_snapshots: cashSnapshots } : {}),
     };
     await auditCaller(
       tx,
@@ -221,6 +275,7 @@ export async function confirmImport(
         excluded: excluded.size,
         kept_separate: keptSeparate.size,
         subscriptions_created: subscriptionsCreated.length,
+        cash_snapshots: cashSnapshots?.filter((c) => c.outcome === "created" || c.outcome === "replaced").length ?? 0,
         mapping_saved: Boolean(record.signature && record.summary.mapping),
         mapping_saved_for_account: Boolean(record.settings.account && record.summary.mapping && record.summary.header),
       },
@@ -249,7 +304,8 @@ export async function confirmImport(
     // for the next statement of the bank account the upload named.
     await tx.import.update({ where: { id: record.id }, data: { result, source: null } });
     const { mapping, header } = record.summary;
-    if (mapping && header) {
+    // A bank statement is read by its standard: no mapping to keep.
+    if (mapping && header && !isBankFormat(record.summary.format)) {
       const saved = {
         ownerId,
         businessId: record.businessId,

@@ -108,6 +108,8 @@ export async function buildPreview(db: TDbOrTx, scope: TPreviewScope, parsed: TP
       account: scope.account,
       currency_default: scope.currencyDefault,
       format_guesses: parsed.guesses,
+      ...(parsed.format ? { format: parsed.format } : {}),
+      ...(parsed.balance_check ? { balance_check: parsed.balance_check } : {}),
     },
     proposals,
   };

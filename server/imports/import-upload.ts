@@ -104,6 +104,7 @@ function parseOptionsOf(request: TPreviewRequest, today: string): TParseOptions 
     // The ingest path refuses future actual events; a day of slack for the timezones.
     latestDay: addDays(todayUtc(request.now), 1),
     today,
+    account: request.settings.account ?? undefined,
   };
 }
 

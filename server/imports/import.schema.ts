@@ -133,6 +133,36 @@ export const MAPPING_SOURCES = ["request", "saved", "preset"] as const;
 /** What a saved mapping is kept for: the bank account the statement came from, or the statement's layout (header). */
 export const SAVED_MAPPING_KINDS = ["account", "layout"] as const;
 
+/** What a statement file is (preview.format, pinned-wave3 §3). */
+export const STATEMENT_FORMATS = ["csv", "tsv", "ofx", "camt053", "camt052", "mt940", "qif"] as const;
+
+export const ZBalanceCheck = z
+  .object({
+    account: z
+      .string()
+      .describe("The account as the file names it (an IBAN or account number); the upload's account for a QIF file."),
+    currency: z.string(),
+    opening_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The opening balance (CAMT OPBD or PRCD, MT940 :60F:); null: the file gives none (OFX)."),
+    closing_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The closing balance (OFX LEDGERBAL, CAMT CLBD, MT940 :62F:); null: none."),
+    closing_on: z.string().nullable().describe("The day of the closing balance: the cash snapshot's as_of at confirm."),
+    rows_sum_minor: z.number().int().describe("The sum of the statement's booked lines of this account, signed."),
+    difference_minor: z
+      .number()
+      .int()
+      .nullable()
+      .describe("closing − (opening + rows): 0 when it adds up, else the exact amount missing; null without both balances."),
+    ok: z.boolean().nullable().describe("difference_minor is 0; null when it cannot be checked."),
+  })
+  .meta({ id: "ImportBalanceCheck" });
+
 export const ZImportPreview = z
   .object({
     total_rows: z.number().int().describe("Data rows in the file, own-account transfers included."),
@@ -193,6 +223,21 @@ export const ZImportPreview = z
       .object({ date: ZDateGuess.optional(), number: ZNumberGuess.optional() })
       .optional()
       .describe("What was read off the file for the formats the mapping left open (absent: the mapping named it)."),
+    format: z
+      .enum(STATEMENT_FORMATS)
+      .optional()
+      .describe(
+        "Additive (issue 35). What the file was recognized as, by its content: csv, tsv, or a bank statement format " +
+          "(ofx: OFX 1.x SGML, 2.x XML and QFX; camt053 / camt052: ISO 20022; mt940: SWIFT; qif: its bank sections). A " +
+          "bank statement is read by its standard: preset and mapping do not apply. Absent on previews stored before it.",
+      ),
+    balance_check: z
+      .array(ZBalanceCheck)
+      .optional()
+      .describe(
+        "Additive (issue 35). Per account (and currency) of a bank statement with balances: opening + rows = closing, " +
+          "or by how much it is off. The confirm keeps each closing balance as a cash snapshot of that account.",
+      ),
     suggested_preset: z
       .object({ id: z.string(), name: z.string() })
       .nullable()
@@ -217,7 +262,11 @@ export const ZCreateImportForm = z
     file: z
       .string()
       .meta({ format: "binary" })
-      .describe("The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB."),
+      .describe(
+        "The statement, at most 10 MB: CSV or TSV text (UTF-8 or Windows-1252), or a bank statement recognized by its " +
+          "content (additive, issue 35): OFX 1.x/2.x or QFX, CAMT.053 or CAMT.052 (ISO 20022 XML), MT940, QIF. A bank " +
+          "statement is read by its standard (preset and mapping do not apply; QIF takes currency_default and account).",
+      ),
     business_id: ZUuid,
     project_id: ZUuid.optional().describe("A project of business_id."),
     preset: z.string().optional().describe("An id of GET /v1/imports/presets; default generic."),
@@ -278,6 +327,24 @@ export const ZImportResult = z
     rejected: z.array(ZImportRejection).describe("Rows rejected in the preview, and rows the ingest path refused."),
     proposals: z.array(ZImportProposal),
     subscriptions_created: z.array(ZUuid),
+    cash_snapshots: z
+      .array(
+        z.object({
+          account: z.string(),
+          currency: z.string(),
+          amount_minor: z.number().int(),
+          as_of: z.string().describe("The closing balance's day, at 00:00 UTC."),
+          outcome: z
+            .enum(["created", "replaced", "kept", "rejected"])
+            .describe("kept: that account already had a snapshot as recent for that day (a re-import)."),
+          reason: z.string().optional().describe("Why a snapshot was rejected (e.g. no exchange rate for its currency)."),
+        }),
+      )
+      .optional()
+      .describe(
+        "Additive (issue 35). The closing balances of a bank statement (preview.balance_check) kept as cash snapshots " +
+          "of their accounts (source IMPORT), one per account and day.",
+      ),
   })
   .meta({ id: "ImportConfirmResult" });
 export type TImportResult = z.infer<typeof ZImportResult>;

@@ -29,6 +29,7 @@ import {
   type TResolution,
 } from "./presets";
 import { rejectionOf } from "../ingest/item-checks";
+import type { TBalanceCheck, TBankFormat } from "./formats/bank-statement";
 
 export type TParsedRow =
   ({ row: number; external_id: string } & Omit<TImportRow, "status">) | { row: number; rejected: string; raw: string[] };
@@ -45,7 +46,13 @@ export type TParsedStatement = {
   /** The mapping the rows were read with: every setting and column explicit. */
   mapping: Required<Omit<TImportMapping, "thousands_separator">> & Pick<TImportMapping, "thousands_separator">;
   guesses: TFormatGuesses;
+  /** What the file is (pinned-wave3 §3): a CSV or TSV, or a bank statement format. */
+  format?: TStatementFormat;
+  /** Bank statements with balances: opening + rows = closing per account, or how far off. */
+  balance_check?: TBalanceCheck[];
 };
+
+export type TStatementFormat = "csv" | "tsv" | TBankFormat;
 
 export type TParseOptions = {
   preset: TImportPreset;
@@ -56,13 +63,18 @@ export type TParseOptions = {
   latestDay?: string;
   /** The owner's today: a guessed date format that puts rows in the future loses. */
   today?: string;
+  /** The bank account the upload names: the account of bank-statement rows whose file names none (QIF). */
+  account?: string;
 };
 
 /** Refuses a non-text file with 415 unsupported_media_type, before anything is read or stored. */
 export function decodeStatementOrRefuse(bytes: Uint8Array): string {
   const sniffed = sniffStatement(bytes);
   if (!sniffed.ok) {
-    throw new AppError("unsupported_media_type", `${sniffed.reason} Upload the statement as CSV or TSV text.`);
+    throw new AppError(
+      "unsupported_media_type",
+      `${sniffed.reason} Upload the statement as CSV or TSV text, or as OFX, CAMT.053/.052, MT940 or QIF.`,
+    );
   }
   return decodeStatement(bytes, sniffed);
 }
@@ -265,5 +277,6 @@ export function parseStatement(source: Uint8Array | string, options: TParseOptio
     header,
     mapping,
     guesses,
+    format: mapping.delimiter === "\t" ? "tsv" : "csv",
   };
 }

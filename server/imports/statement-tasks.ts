@@ -10,7 +10,8 @@ import {
   type TParsedStatement,
   type TParseOptions,
 } from "./parse-statement";
-import { assertLineLengths } from "./statement-limits";
+import { detectBankFormat, parseBankStatement, readBankFile } from "./formats/read-bank-file";
+import { assertLineLengths, STATEMENT_MAX_ROWS, statementTooLarge } from "./statement-limits";
 
 /** The file's shape, read in one streaming pass that keeps no row: what the upload looks its saved mappings up by. */
 export type TStatementInspection = { header: string[]; delimiter: TDelimiter; signature: string; rows: number };
@@ -35,6 +36,18 @@ export type TTaskError = { code: TErrorCode; message: string; details?: unknown 
 export function inspectStatement(bytes: Uint8Array, delimiter?: TDelimiter): TStatementInspection {
   assertLineLengths(bytes);
   const text = decodeStatementOrRefuse(bytes);
+  const bank = detectBankFormat(text);
+  if (bank) {
+    // A bank statement: read whole here to count its rows (and refuse a malformed one with 400).
+    // QIF names no currency: counted here with one of three decimals, which reads any amount a
+    // currency of 0 to 3 decimals can hold (the parse checks them against the real currency).
+    const file = readBankFile(text, bank, "BHD");
+    const rows = file.statements.reduce((sum, s) => sum + s.entries.length, 0);
+    if (rows > STATEMENT_MAX_ROWS) {
+      throw statementTooLarge("rows", STATEMENT_MAX_ROWS, `The statement has more than ${STATEMENT_MAX_ROWS} transactions`);
+    }
+    return { header: [], delimiter: delimiter ?? ",", signature: `format:${bank}`, rows };
+  }
   const shape = readStatement(text, { delimiter }, () => {});
   return { header: shape.header, delimiter: shape.delimiter, signature: headerSignature(shape.header), rows: shape.rows };
 }
@@ -45,6 +58,10 @@ export function parseWithFirstFitting(
 ): { index: number; parsed: TParsedStatement } {
   assertLineLengths(bytes);
   const text = decodeStatementOrRefuse(bytes);
+  // A bank statement is read by its standard: the last candidate (the request's mapping, or the
+  // preset's names) stands for the upload, its mapping unused.
+  const bank = detectBankFormat(text);
+  if (bank) return { index: candidates.length - 1, parsed: parseBankStatement(text, bank, candidates[candidates.length - 1]!) };
   for (const [index, options] of candidates.entries()) {
     try {
       return { index, parsed: parseStatement(text, options) };
