@@ -67,7 +67,8 @@ test("an expense entered in major units is listed with its base amount and rate"
   await expect(row.getByTestId("event-base-amount")).toHaveText(/\d/);
   await expect(row).toContainText(/rate \d+\.\d{8} \((identity|mock|ecb), \d{4}-\d{2}-\d{2}\)/);
   await expect(row).toContainText(BUSINESS);
-  await expect(row).toContainText("MANUAL");
+  // The source in words (issue 37), not its code.
+  await expect(row.getByTestId("event-source")).toHaveText("Entered by hand");
 
   // A revenue in another currency shows its conversion.
   await form.getByRole("button", { name: "Revenue", exact: true }).click();
