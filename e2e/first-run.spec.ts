@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiSession, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
-test.setTimeout(150_000);
+test.setTimeout(240_000);
 test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
 
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiSession, E2E_SOCIAL_ADS_SECRET, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
 
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
 const SHOTS = "test-results/screenshots/ledger-plain";
@@ -97,6 +97,6 @@ test("an agent's budget change reads as money and as the agent's; amounts come s
   await amount.scrollIntoViewIfNeeded();
   const box = (await amount.boundingBox())!;
   expect(box.x + box.width, "the amount ends inside the phone's screen").toBeLessThanOrEqual(PHONE.width);
-  const headers = await page.getByRole("columnheader").allInnerTexts();
+  const headers = (await page.getByRole("columnheader").allTextContents()).map((text) => text.trim());
   expect(headers.slice(0, 2)).toEqual(["Event", "Amount"]);
 });
