@@ -102,7 +102,8 @@ test("searching, sorting and filtering the ledger, with the filtered totals", as
   await page.getByLabel("Category filter").fill("");
   await page.getByLabel("Source").selectOption("IMPORT");
   await expect(page.getByText("No matching events")).toBeVisible();
-  // Nothing matches: the totals are zero and no "0 counted" adds nothing to them (issue 37).
+  // Nothing matches: the totals are zero, and no "0 counted" beside them (it adds nothing; issue 37).
+  await expect(totals.getByTestId("totals-in")).toHaveText(/^\+\D*0\.00\D*$/);
   await expect(totals).not.toContainText("counted");
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(row(page, /Figma seat/)).toBeVisible();

@@ -13,6 +13,7 @@ import { useHydrated } from "../ui/use-hydrated";
 import {
   agentFormChecks,
   agentFormFieldOf,
+  defaultGrantResource,
   draftFromGrant,
   emptyDraft,
   grantsFromDrafts,
@@ -34,6 +35,8 @@ export function AgentForm(props: {
   initial: { name: string; grants: TGrantRecord[]; allowed_ip_ranges: string[] };
   resources: TResourceOption[];
   defaultCurrency: string;
+  /** The business the page was opened from (?business=): a new grant starts on it. */
+  businessInView?: string | null;
   submitLabel: string;
   pendingLabel: string;
   /** Sends the values; a rejection is the server's error, shown in the form. */
@@ -166,7 +169,13 @@ export function AgentForm(props: {
                 type="button"
                 className="button button-secondary"
                 onClick={() => {
-                  setDrafts((current) => [...current, emptyDraft(props.defaultCurrency)]);
+                  setDrafts((current) => [
+                    ...current,
+                    emptyDraft(
+                      props.defaultCurrency,
+                      defaultGrantResource(props.resources, { inView: props.businessInView, above: current }),
+                    ),
+                  ]);
                   setSaved(false);
                 }}
               >

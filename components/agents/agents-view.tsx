@@ -21,7 +21,13 @@ import { AgentForm } from "./agent-form";
 import { levelLabel, resourceLabel, SCOPE_LABELS, type TGrantRecord, type TResourceOption } from "./grants";
 import { TokenDialog, type TShownToken } from "./token-dialog";
 
-export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: TResourceOption[]; defaultCurrency: string }) {
+export function AgentsView(props: {
+  initialPage: TListPage<TAgent>;
+  resources: TResourceOption[];
+  defaultCurrency: string;
+  /** The business the page was opened from (?business=), for a new grant's resource. */
+  businessInView?: string | null;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -94,6 +100,7 @@ export function AgentsView(props: { initialPage: TListPage<TAgent>; resources: T
             initial={{ name: "", grants: [], allowed_ip_ranges: [] }}
             resources={props.resources}
             defaultCurrency={props.defaultCurrency}
+            businessInView={props.businessInView}
             submitLabel="Create agent"
             pendingLabel="Creating…"
             onSubmit={(values) => create.mutateAsync(values)}

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   agentFormChecks,
   agentFormFieldOf,
+  defaultGrantResource,
   draftFromGrant,
   emptyDraft,
   grantsFromDrafts,
@@ -172,5 +173,28 @@ describe("agentFormChecks", () => {
   it("finds nothing in a named agent with good ranges or none", () => {
     expect(agentFormChecks("Ads bot", [])).toEqual({});
     expect(agentFormChecks("Ads bot", ["203.0.113.7", "203.0.113.0/24", "::1"])).toEqual({});
+  });
+});
+
+describe("defaultGrantResource", () => {
+  const resources = [
+    { value: "*", label: "All resources", group: "General" as const },
+    { value: "personal", label: "Personal", group: "General" as const },
+    { value: "business:austin", label: "Austin", group: "Businesses" as const },
+    { value: "business:berlin", label: "Berlin", group: "Businesses" as const },
+    { value: "project:app", label: "Berlin / App", group: "Projects" as const },
+  ];
+
+  it("starts a new grant on the business in view, else the row above's business, else the first business", () => {
+    expect(defaultGrantResource(resources, { inView: "berlin", above: [{ resource: "business:austin" }] })).toBe(
+      "business:berlin",
+    );
+    expect(defaultGrantResource(resources, { inView: "gone", above: [{ resource: "business:berlin" }] })).toBe("business:berlin");
+    expect(defaultGrantResource(resources, { above: [{ resource: "*" }] })).toBe("business:austin");
+    expect(defaultGrantResource(resources, {})).toBe("business:austin");
+  });
+
+  it("is All resources only when there is no business", () => {
+    expect(defaultGrantResource(resources.slice(0, 2), { inView: "berlin" })).toBe("*");
   });
 });

@@ -58,11 +58,29 @@ function newKey(): string {
   return `grant-${nextKey}`;
 }
 
-export function emptyDraft(defaultCurrency: string): TGrantDraft {
+/**
+ * The resource a new grant row starts on (issue 37): the business in view (the page was opened
+ * from it), else the business of the row above, else the first business. "All resources" is the
+ * widest grant there is, so it is never the default while a business exists: choosing it is
+ * deliberate. Without a business, "*" (Personal and all are then the same money).
+ */
+export function defaultGrantResource(
+  resources: ReadonlyArray<TResourceOption>,
+  hints: { inView?: string | null; above?: ReadonlyArray<Pick<TGrantDraft, "resource">> },
+): string {
+  const businesses = resources.filter((option) => option.group === "Businesses").map((option) => option.value);
+  const inView = hints.inView ? `business:${hints.inView}` : null;
+  if (inView && businesses.includes(inView)) return inView;
+  const above = hints.above?.at(-1)?.resource;
+  if (above && businesses.includes(above)) return above;
+  return businesses[0] ?? "*";
+}
+
+export function emptyDraft(defaultCurrency: string, resource = "*"): TGrantDraft {
   return {
     key: newKey(),
     scope: "ads",
-    resource: "*",
+    resource,
     level: "recommend",
     daily: "",
     monthly: "",

@@ -13,7 +13,14 @@ import { COMMON_CURRENCIES, isCommonCurrency, OTHER_CURRENCY } from "./currencie
 
 const FIELDS = ["name", "currency"] as const;
 
-export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }) {
+export function NewBusinessForm({
+  defaultCurrency,
+  onCreated,
+}: {
+  defaultCurrency: string;
+  /** Called once the business exists (the first-run offer moves on with it). */
+  onCreated?: (business: { id: string; name: string }) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useCreateFormState(FIELDS);
@@ -33,6 +40,7 @@ export function NewBusinessForm({ defaultCurrency }: { defaultCurrency: string }
         form.succeeded(data.name);
         if (nameRef.current) nameRef.current.value = "";
         await queryClient.invalidateQueries({ queryKey: trpc.businesses.find.pathKey() });
+        onCreated?.({ id: data.id, name: data.name });
       },
       onError: (error) => {
         const formError = form.failed(error);

@@ -1,7 +1,9 @@
 "use client";
 // The Rules page: the owner's category rules in the order they run, a form for a new rule whose
 // dry run (how many existing events it would change) is shown before it can be saved, and an
-// explicit "Apply to existing events". Imports (at preview) and webhooks apply them on their own.
+// explicit "Apply to existing events". Saving a rule whose check counted existing events it would
+// categorise offers, in the same step, to give them their category (issue 37), ticked by default.
+// Imports (at preview) and webhooks apply them on their own.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -68,6 +70,8 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
   const [errors, setErrors] = useState<TFormError>(NO_ERRORS);
   const [checked, setChecked] = useState<{ key: string; result: TCategoryRuleDryRun } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Give the existing events the check counted their category when the rule is saved.
+  const [applyOnSave, setApplyOnSave] = useState(true);
   const [listError, setListError] = useState<string | null>(null);
   const draftKey = JSON.stringify(inputOf(draft));
   const preview = checked?.key === draftKey ? checked.result : null;
@@ -92,8 +96,7 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
         setErrors(NO_ERRORS);
         setChecked(null);
         setDraft(EMPTY_DRAFT);
-        setNotice(`The rule “${FIELD_LABELS[data.field]} ${OPERATOR_LABELS[data.operator]} ${data.pattern}” was added.`);
-        await refresh();
+        await afterSave(`The rule “${FIELD_LABELS[data.field]} ${OPERATOR_LABELS[data.operator]} ${data.pattern}” was added.`);
       },
       onError: (error) => setErrors(formErrorOf(error, FIELDS)),
     }),
@@ -107,8 +110,7 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
         setChecked(null);
         setDraft(EMPTY_DRAFT);
         setEditing(null);
-        setNotice(`The rule “${FIELD_LABELS[data.field]} ${OPERATOR_LABELS[data.operator]} ${data.pattern}” was saved.`);
-        await refresh();
+        await afterSave(`The rule “${FIELD_LABELS[data.field]} ${OPERATOR_LABELS[data.operator]} ${data.pattern}” was saved.`);
       },
       onError: (error) => setErrors(formErrorOf(error, FIELDS)),
     }),
@@ -167,19 +169,33 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
     }
   }
 
+  const appliedText = (updated: number) =>
+    updated === 0
+      ? "No existing event without a category matches your rules."
+      : `${updated} existing event${updated === 1 ? "" : "s"} got a category.`;
   const apply = useMutation(
     trpc.categoryRules.applyAll.mutationOptions({
       onSuccess: ({ data }) => {
         setListError(null);
-        setNotice(
-          data.updated === 0
-            ? "No existing event without a category matches your rules."
-            : `${data.updated} existing event${data.updated === 1 ? "" : "s"} got a category.`,
-        );
+        setNotice(appliedText(data.updated));
       },
       onError: (error) => setListError(formErrorOf(error, []).summary),
     }),
   );
+  /** After a rule is saved: the existing events its check counted get their category when asked (the rules in order). */
+  async function afterSave(saved: string) {
+    const wanted = applyOnSave && (preview?.would_change ?? 0) > 0;
+    setNotice(saved);
+    setApplyOnSave(true);
+    await refresh();
+    if (!wanted) return;
+    try {
+      const { data } = await apply.mutateAsync({});
+      setNotice(`${saved} ${appliedText(data.updated)}`);
+    } catch {
+      // apply's onError has said why; the rule itself is saved.
+    }
+  }
 
   function change<K extends keyof TDraft>(key: K, value: TDraft[K]) {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -382,6 +398,13 @@ export function RulesView(props: { initialRules: TCategoryRule[]; projects: TPro
                   </ul>
                 ) : null}
               </div>
+            ) : null}
+            {preview && preview.would_change > 0 ? (
+              <label className="checkbox">
+                <input type="checkbox" checked={applyOnSave} onChange={(event) => setApplyOnSave(event.target.checked)} /> Also
+                give the {preview.would_change === 1 ? "existing event" : `${preview.would_change} existing events`} without a
+                category their category when I save
+              </label>
             ) : null}
             <div className="form-actions">
               {preview ? (

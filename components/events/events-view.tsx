@@ -16,6 +16,7 @@ import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { appCodeOf } from "@/lib/trpc/errors";
 import type { TEvent, TEventSort } from "@/server/ledger/event.schema";
 import { ListCard } from "../panel/list-card";
+import { usePreferences } from "../panel/preferences";
 import { useCursorList } from "../panel/use-cursor-list";
 import { CardSection } from "../ui/card";
 import { DataTable, type TColumn } from "../ui/data-table";
@@ -125,7 +126,7 @@ function useSettled<T>(value: T, ms: number): T {
 
 const SIGN: Record<TMoneyDirection, string> = { in: "+", out: "\u2212" };
 
-/** An amount with its direction's sign and colour (+ in, − out); no sign for other types. */
+/** An amount with its direction's sign and colour (+ in, − out), in the owner's locale; no sign for other types. */
 function SignedAmount(props: {
   minor: number;
   currency: string;
@@ -133,6 +134,7 @@ function SignedAmount(props: {
   testId: string;
   style: object;
 }) {
+  const { locale } = usePreferences();
   const { direction } = props;
   return (
     <span
@@ -142,7 +144,7 @@ function SignedAmount(props: {
       style={props.style}
     >
       {direction ? SIGN[direction] : ""}
-      {formatMinor(props.minor, props.currency)}
+      {formatMinor(props.minor, props.currency, locale)}
     </span>
   );
 }
@@ -154,13 +156,24 @@ function struck(event: TEvent) {
     : ({ whiteSpace: "nowrap" } as const);
 }
 
+/** Where an event came from, in words: an agent's action is not the owner's hand entry. */
+export function sourceWords(event: Pick<TEvent, "type" | "source_type">): string {
+  if (event.type === "agent_action") return "An agent's action";
+  return SOURCE_LABELS[event.source_type] ?? event.source_type;
+}
+
+/** An event's type in words ("planned expense", "ad spend"). */
+function typeWords(type: string): string {
+  return type === "agent_action" ? "agent action" : type.replace(/_/g, " ");
+}
+
 /**
  * Correct / Void of a manual event or an imported bank line; other integrations' events are
  * restated by their source (the server decides: a line is one of a statement import, whose
  * payload names its batch). A reconciled line does not count: it can be voided, not corrected.
  */
 function FixButtons({ event, fix }: { event: TEvent; fix: (request: TFixRequest) => void }) {
-  const name = event.description || event.type.replace(/_/g, " ");
+  const name = event.description || typeWords(event.type);
   return (
     <div className="row-actions">
       {event.reconciled ? null : (
@@ -185,79 +198,76 @@ function FixButtons({ event, fix }: { event: TEvent; fix: (request: TFixRequest)
   );
 }
 
+/**
+ * The ledger's columns, read in this order on a phone too: what it was (description, with its day
+ * and type under it), then its amount; the base amount shows only when the currency differs from
+ * the base (the same money at rate 1 adds nothing), then the scope and where it came from.
+ */
 function columns(scopes: TScopes, fix: (request: TFixRequest) => void): TColumn<TEvent>[] {
   return [
     {
-      header: "Date",
-      cellClassName: "cell-date",
-      cell: (event) => (
-        <div style={{ display: "grid", gap: 4, justifyItems: "start" }}>
-          <span className="mono" style={{ whiteSpace: "nowrap" }}>
-            {event.occurred_on}
-          </span>
-          <span>
-            <span className="badge">{event.type.replace(/_/g, " ")}</span>
-            {event.state === "planned" ? <span className="cell-sub">planned</span> : null}
-          </span>
-        </div>
-      ),
-    },
-    {
-      header: "Description",
+      header: "Event",
       cellClassName: "cell-description",
       cell: (event) => (
         <>
-          <span className="cell-strong">{event.description || event.category || "—"}</span>
-          {event.description && event.category ? <span className="cell-sub">{event.category}</span> : null}
+          <span className="cell-strong">{event.description || event.category || typeWords(event.type)}</span>
+          <span className="cell-sub">
+            <span className="mono" style={{ whiteSpace: "nowrap" }}>
+              {event.occurred_on}
+            </span>{" "}
+            · {typeWords(event.type)}
+            {event.state === "planned" && event.type !== "planned_expense" ? " (planned)" : ""}
+            {event.description && event.category ? ` · ${event.category}` : ""}
+          </span>
         </>
       ),
     },
-    { header: "Scope", cell: (event) => <ScopeCell scopes={scopes} record={event} /> },
     {
       header: "Amount",
       headerClassName: "cell-right",
       cellClassName: "cell-right mono",
-      cell: (event) =>
-        event.amount_minor === null ? (
-          <span className="muted">—</span>
-        ) : (
-          <SignedAmount
-            testId="event-amount"
-            minor={event.amount_minor}
-            currency={event.currency}
-            direction={moneyDirection(event.type, event.direction)}
-            style={struck(event)}
-          />
-        ),
-    },
-    {
-      header: "Base amount",
-      headerClassName: "cell-right",
-      cellClassName: "cell-right mono",
-      cell: (event) =>
-        event.base_amount_minor !== null && event.base_currency ? (
+      cell: (event) => {
+        const direction = moneyDirection(event.type, event.direction);
+        const converted = event.base_currency !== null && event.base_currency !== event.currency;
+        return (
           <>
-            <SignedAmount
-              testId="event-base-amount"
-              minor={event.base_amount_minor}
-              currency={event.base_currency}
-              direction={moneyDirection(event.type, event.direction)}
-              style={struck(event)}
-            />
-            {event.fx ? (
-              <span
-                className="cell-sub"
-                style={{ whiteSpace: "nowrap" }}
-                title={event.fx.kind === "current" ? "Current rate" : "Rate frozen when recorded"}
-              >
-                rate {event.fx.rate} <br />({event.fx.source}, {event.fx.as_of}){event.fx.stale ? " stale" : ""}
+            {event.amount_minor === null ? (
+              <span className="muted">—</span>
+            ) : (
+              <SignedAmount
+                testId="event-amount"
+                minor={event.amount_minor}
+                currency={event.currency}
+                direction={direction}
+                style={struck(event)}
+              />
+            )}
+            {converted && event.base_amount_minor !== null && event.base_currency ? (
+              <span className="cell-sub">
+                <SignedAmount
+                  testId="event-base-amount"
+                  minor={event.base_amount_minor}
+                  currency={event.base_currency}
+                  direction={direction}
+                  style={struck(event)}
+                />
+                {event.fx ? (
+                  <span
+                    style={{ display: "block", whiteSpace: "nowrap" }}
+                    title={event.fx.kind === "current" ? "Current rate" : "Rate frozen when recorded"}
+                  >
+                    rate {event.fx.rate} ({event.fx.source}, {event.fx.as_of}){event.fx.stale ? " stale" : ""}
+                  </span>
+                ) : null}
               </span>
+            ) : converted ? (
+              <span className="cell-sub muted">no rate</span>
             ) : null}
           </>
-        ) : (
-          <span className="muted">no rate</span>
-        ),
+        );
+      },
     },
+    { header: "Scope", cell: (event) => <ScopeCell scopes={scopes} record={event} /> },
     {
       header: "Status",
       cell: (event) => (
@@ -269,14 +279,17 @@ function columns(scopes: TScopes, fix: (request: TFixRequest) => void): TColumn<
           ) : (
             <span className="pill pill-success">{event.status}</span>
           )}
-          <span className="cell-sub" title="Source">
-            {event.source_type}
+          <span className="cell-sub" title="Source" data-testid="event-source">
+            {sourceWords(event)}
           </span>
           {event.supersedes_event_id ? <span className="cell-sub">corrected version</span> : null}
           {event.reconciled && event.status === "confirmed" ? (
             <span className="cell-sub">matched to another entry, not counted</span>
           ) : null}
-          {(event.source_type === "MANUAL" || isImportedLine(event)) && event.status === "confirmed" ? (
+          {/* An agent's action is the record of its decision: it is not the owner's entry to correct or void here. */}
+          {(event.source_type === "MANUAL" || isImportedLine(event)) &&
+          event.type !== "agent_action" &&
+          event.status === "confirmed" ? (
             <FixButtons event={event} fix={fix} />
           ) : null}
         </>
@@ -288,6 +301,7 @@ function columns(scopes: TScopes, fix: (request: TFixRequest) => void): TColumn<
 /** In, out and net of the filtered rows in the base currency, as the Overview counts them. */
 function TotalsLine({ input }: { input: ReturnType<typeof queryOf> }) {
   const trpc = useTRPC();
+  const { locale } = usePreferences();
   const { sort: _sort, ...filters } = input;
   const totals = useQuery(trpc.ledger.findEventTotals.queryOptions(filters));
   if (!totals.data) {
@@ -302,32 +316,31 @@ function TotalsLine({ input }: { input: ReturnType<typeof queryOf> }) {
     );
   }
   const t = totals.data.data;
+  const money = (minor: number) => formatMinor(minor, t.base_currency, locale);
   return (
     <p className="ledger-totals" role="status" aria-label="Totals of the matching events">
       <span>
         In{" "}
         <strong className="money-in mono" data-testid="totals-in">
-          +{formatMinor(t.in_minor, t.base_currency)}
+          +{money(t.in_minor)}
         </strong>
       </span>
       <span>
         Out{" "}
         <strong className="money-out mono" data-testid="totals-out">
           {"\u2212"}
-          {formatMinor(t.out_minor, t.base_currency)}
+          {money(t.out_minor)}
         </strong>
       </span>
       <span>
         Net{" "}
         <strong className={`mono ${t.net_minor < 0 ? "money-out" : "money-in"}`} data-testid="totals-net">
           {t.net_minor < 0 ? "\u2212" : "+"}
-          {formatMinor(Math.abs(t.net_minor), t.base_currency)}
+          {money(Math.abs(t.net_minor))}
         </strong>
       </span>
-      <span className="muted">
-        {t.counted} counted
-        {t.not_counted > 0 ? `, ${t.not_counted} not counted (voided, reconciled or planned)` : ""}
-      </span>
+      {/* "N counted" alone adds nothing; what is left out of the sums is worth saying. */}
+      {t.not_counted > 0 ? <span className="muted">{t.not_counted} not counted (voided, reconciled or planned)</span> : null}
     </p>
   );
 }

@@ -11,6 +11,7 @@ import { Field, TextField } from "../ui/field";
 import { Segmented } from "../ui/segmented";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, type TScopes } from "./scopes";
+import { useCurrencyOfScope, useScopeChoice } from "./use-scope-choice";
 
 const FIELDS = ["business_id", "amount_minor", "currency", "occurred_on", "category", "description"] as const;
 /** The event types the owner enters here (lib/event-types.ts). */
@@ -26,14 +27,16 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   const queryClient = useQueryClient();
   const form = useCreateFormState(FIELDS);
   const [kind, setKind] = useState<TKind>("expense");
-  const [scope, setScope] = useState("personal");
+  const { scope, setScope, missing, remember } = useScopeChoice(scopes);
   const money = useMoneyInput(defaultCurrency);
+  const edited = useCurrencyOfScope(scopes, scope, defaultCurrency, money, form.edited);
   const [date, setDate] = useState(localToday);
   const [category, setCategory] = useState("");
   const [description, setDescription] = useState("");
 
   const options = {
     onSuccess: async () => {
+      remember(scope);
       form.succeeded(`The ${kind === "revenue" ? "revenue" : kind === "expense" ? "expense" : "planned expense"}`);
       money.setAmount("");
       setDescription("");
@@ -51,6 +54,7 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
   function onSubmit() {
     const amount = money.parse();
     const clean = form.checked({
+      business_id: missing ? "Choose where this belongs: a business, a project or Personal." : null,
       amount_minor: amount.ok ? null : amount.message,
       occurred_on: date ? null : "Enter a date.",
     });
@@ -80,8 +84,8 @@ export function NewEventForm({ scopes, defaultCurrency }: { scopes: TScopes; def
     >
       <Segmented label="Event type" value={kind} options={KINDS} onChange={setKind} />
       <div className="form-grid">
-        <ScopeField scopes={scopes} value={scope} onChange={setScope} error={errors.fields.business_id} edited={form.edited} />
-        <MoneyFields money={money} errors={errors.fields} edited={form.edited} />
+        <ScopeField scopes={scopes} value={scope} onChange={setScope} error={errors.fields.business_id} edited={edited} />
+        <MoneyFields money={money} errors={errors.fields} edited={edited} />
         <Field label={kind === "planned_expense" ? "Planned date" : "Date"} error={errors.fields.occurred_on}>
           {(control) => (
             <input

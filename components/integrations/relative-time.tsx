@@ -3,7 +3,7 @@
 // Re-rendered every half minute so the wording keeps up while the page stays open.
 import { useEffect, useMemo, useState } from "react";
 import { usePreferences } from "../panel/preferences";
-import { relativeWords } from "./relative-words";
+import { relativeWords, wordsLocale } from "./relative-words";
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -23,7 +23,8 @@ function formatters(locale: string, timezone: string) {
     }
   };
   return {
-    relative: safe((l) => new Intl.RelativeTimeFormat(l, { numeric: "auto" })),
+    // Words in the interface's language (English), the owner's region; dates in the owner's locale.
+    relative: safe((l) => new Intl.RelativeTimeFormat(wordsLocale(l), { numeric: "auto" })),
     exact: safe((l, zone) => new Intl.DateTimeFormat(l, { dateStyle: "medium", timeStyle: "long", timeZone: zone })),
   };
 }

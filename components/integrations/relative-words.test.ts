@@ -1,6 +1,6 @@
 // "3 minutes ago" for the integrations page: the largest unit that fits, rounded.
 import { describe, expect, it } from "vitest";
-import { relativeWords } from "./relative-words";
+import { relativeWords, wordsLocale } from "./relative-words";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 const format = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
@@ -27,5 +27,16 @@ describe("relativeWords", () => {
   it("speaks of the future too", () => {
     expect(ago(-5 * 60)).toBe("in 5 minutes");
     expect(ago(-30 * 3600)).toBe("tomorrow");
+  });
+});
+
+describe("wordsLocale", () => {
+  it("writes the panel's words in English in the owner's region, never in the owner's language", () => {
+    expect(wordsLocale("de-DE")).toBe("en-DE");
+    expect(wordsLocale("en-GB")).toBe("en-GB");
+    expect(wordsLocale("fr")).toBe("en");
+    expect(wordsLocale("not a locale")).toBe("en");
+    const ago = new Intl.RelativeTimeFormat(wordsLocale("de-DE"), { numeric: "auto" }).format(-9, "minute");
+    expect(ago).toBe("9 minutes ago");
   });
 });

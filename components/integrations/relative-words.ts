@@ -19,3 +19,17 @@ export function relativeWords(iso: string, now: number, format: Intl.RelativeTim
   }
   return format.format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), "minute");
 }
+
+/**
+ * The locale of words the panel writes ("9 minutes ago"): the interface's language, English, in
+ * the owner's region (de-DE → en-DE), so a German owner's English interface never reads "vor 9
+ * Minuten" beside English text (issue 37). Numbers and dates keep the owner's own locale.
+ */
+export function wordsLocale(ownerLocale: string): string {
+  try {
+    const region = new Intl.Locale(ownerLocale).region;
+    return region ? Intl.getCanonicalLocales(`en-${region}`)[0]! : "en";
+  } catch {
+    return "en";
+  }
+}

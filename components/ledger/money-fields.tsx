@@ -125,6 +125,12 @@ export function ScopeField({
             edited("business_id");
           }}
         >
+          {/* No default (several businesses, no hint): the owner chooses; Personal is never picked for them. */}
+          {value === "" ? (
+            <option value="" disabled>
+              Choose a business, project or Personal
+            </option>
+          ) : null}
           {scopes.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,10 +1,17 @@
-// What a new owner does first, in order, each step marked done once the Overview's figures show
-// it: add a business, record a cash balance, bring in money data (a connection, a statement, or
-// events by hand). Shown until all three are done.
+// What a new owner does first, in order, each step ticked on exactly what it names: add a
+// business (one exists), record a cash balance (the Overview has cash), bring in money data (any
+// event exists: entered by hand, imported from a statement or delivered by a connection). A
+// connection without data yet does not tick it, nor does one without data keep it unticked
+// (issue 37: 45 entries and 340 imported rows beside an empty ad account). Shown until all three are done.
 import Link from "next/link";
 import { CardSection } from "../ui/card";
 
 export type TGettingStarted = { hasBusiness: boolean; hasCash: boolean; hasData: boolean };
+
+/** Each step from what it names. */
+export function gettingStartedState(facts: { businesses: number; cash: boolean; hasEvents: boolean }): TGettingStarted {
+  return { hasBusiness: facts.businesses > 0, hasCash: facts.cash, hasData: facts.hasEvents };
+}
 
 export function isStarted(state: TGettingStarted): boolean {
   return state.hasBusiness && state.hasCash && state.hasData;
@@ -44,7 +51,7 @@ export function GettingStarted({ state, firstBusinessId }: { state: TGettingStar
       body: (
         <>
           <Link href="/integrations">Connect an integration</Link>, <Link href="/imports">import a bank statement</Link> or{" "}
-          <Link href="/events">record revenue and expenses</Link>.
+          <Link href={firstBusinessId ? `/events?business=${firstBusinessId}` : "/events"}>record revenue and expenses</Link>.
         </>
       ),
     },

@@ -25,7 +25,7 @@ import {
   type TCoverageStatus,
   type TRunway,
 } from "./figures";
-import { GettingStarted, isStarted } from "./getting-started";
+import { GettingStarted, gettingStartedState, isStarted } from "./getting-started";
 import { InOutChart } from "./in-out-chart";
 
 export type TOverviewBusinessRow = {
@@ -60,6 +60,8 @@ export function OverviewView(props: {
   overview: TOverviewFigures;
   businesses: TOverviewBusinessRow[];
   coverage: { overall: TCoverageStatus; cash: TCoverageStatus };
+  /** Whether the owner has any financial event (hand entries, imported lines, synced data). */
+  hasEvents: boolean;
 }) {
   const { locale } = usePreferences();
   const format = useDateFormat();
@@ -71,11 +73,11 @@ export function OverviewView(props: {
     { id: "last-30-days", name: "Last 30 days", ...overview.last_30_days },
     { id: "month-to-date", name: "Month to date", ...overview.month_to_date },
   ];
-  const started = {
-    hasBusiness: props.businesses.length > 0,
-    hasCash: overview.cash !== null,
-    hasData: props.coverage.overall !== "missing",
-  };
+  const started = gettingStartedState({
+    businesses: props.businesses.length,
+    cash: overview.cash !== null,
+    hasEvents: props.hasEvents,
+  });
 
   return (
     <div className="stack stack-fill">

@@ -191,7 +191,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function RebasePreview(props: {
+export function RebasePreview(props: {
   from: string;
   to: string;
   preview: TBaseCurrencyPreview | null;

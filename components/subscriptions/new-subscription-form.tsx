@@ -8,6 +8,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import type { TSubscription } from "@/server/subscriptions/subscription.schema";
 import { MoneyFields, ScopeField, useMoneyInput } from "../ledger/money-fields";
 import { scopeInput, type TScopes } from "../events/scopes";
+import { useCurrencyOfScope, useScopeChoice } from "../events/use-scope-choice";
 import { CreateForm, useCreateFormState } from "../ui/create-form";
 import { Field, TextField } from "../ui/field";
 
@@ -23,14 +24,16 @@ export function NewSubscriptionForm(props: {
   const queryClient = useQueryClient();
   const form = useCreateFormState(FIELDS);
   const [name, setName] = useState("");
-  const [scope, setScope] = useState("personal");
+  const { scope, setScope, missing, remember } = useScopeChoice(props.scopes);
   const money = useMoneyInput(props.defaultCurrency);
+  const edited = useCurrencyOfScope(props.scopes, scope, props.defaultCurrency, money, form.edited);
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>("month");
   const [nextCharge, setNextCharge] = useState(localToday);
 
   const create = useMutation(
     trpc.subscriptions.create.mutationOptions({
       onSuccess: async ({ data }) => {
+        remember(scope);
         form.succeeded(data.name);
         setName("");
         money.setAmount("");
@@ -47,6 +50,7 @@ export function NewSubscriptionForm(props: {
     const amount = money.parse();
     const clean = form.checked({
       name: name.trim() ? null : "Enter a name.",
+      business_id: missing ? "Choose where this belongs: a business, a project or Personal." : null,
       amount_minor: amount.ok ? null : amount.message,
       next_charge_on: nextCharge ? null : "Enter the next charge date.",
     });
@@ -81,14 +85,8 @@ export function NewSubscriptionForm(props: {
           onChange={setName}
           onEdited={() => form.edited("name")}
         />
-        <ScopeField
-          scopes={props.scopes}
-          value={scope}
-          onChange={setScope}
-          error={errors.fields.business_id}
-          edited={form.edited}
-        />
-        <MoneyFields money={money} errors={errors.fields} edited={form.edited} />
+        <ScopeField scopes={props.scopes} value={scope} onChange={setScope} error={errors.fields.business_id} edited={edited} />
+        <MoneyFields money={money} errors={errors.fields} edited={edited} />
         <Field label="Interval" error={errors.fields.billing_interval}>
           {(control) => (
             <select

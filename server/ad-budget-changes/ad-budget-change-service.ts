@@ -9,6 +9,7 @@
 // (ingest/budget-change-signals.ts).
 import { randomUUID } from "node:crypto";
 import { addDays, utcDayOf, utcMidnightOf } from "../../lib/days";
+import { minorToMajor } from "../../lib/money";
 import type { TCaller } from "../auth/caller";
 import { auditCaller } from "../audit/audit-service";
 import { defineAgentWrite } from "../approvals/write-registry";
@@ -110,6 +111,21 @@ export function toAdBudgetChangeDto(row: AdBudgetChange): TAdBudgetChange {
   };
 }
 
+/**
+ * The words of an executed change, its decision's title and so its ledger line (issue 37): the
+ * daily budget before and after as money in its currency, never minor units ("Daily budget of
+ * campaign spring: 80.00 → 250.00 EUR"; a budget the service does not know reads "unknown").
+ */
+export function adBudgetChangeTitle(
+  campaignId: string,
+  previousMinor: bigint | number | null,
+  nextMinor: bigint | number,
+  currency: string,
+): string {
+  const before = previousMinor === null ? "unknown" : minorToMajor(previousMinor, currency);
+  return `Daily budget of campaign ${campaignId}: ${before} → ${minorToMajor(nextMinor, currency)} ${currency}`;
+}
+
 /** POST /v1/ad-budget-changes as a registered agent write (`ad_budget_change.create`, scope ads). */
 export const adBudgetChangeWrite = defineAgentWrite({
   action: "ad_budget_change.create",
@@ -139,7 +155,7 @@ export const adBudgetChangeWrite = defineAgentWrite({
       ? await recordAgentDecisionInTx(tx, caller, {
           agentId,
           scope: { businessId: integration.businessId, projectId: null, personal: false },
-          title: `Ad budget ${input.campaign_id}: ${previousMinor ?? "?"} → ${input.new_daily_budget_minor}`,
+          title: adBudgetChangeTitle(input.campaign_id, previousMinor, input.new_daily_budget_minor, input.currency),
           amountMinor: countedMinor,
           currency: input.currency,
           occurredOn: today,

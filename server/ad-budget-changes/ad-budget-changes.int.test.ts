@@ -202,7 +202,7 @@ describe("the outcome table", () => {
     expect(decision).toMatchObject({
       agentId: agent.id,
       businessId,
-      title: "Ad budget within: 5000 → 7000",
+      title: "Daily budget of campaign within: 50.00 → 70.00 EUR",
       amountMinor: 2000n,
       currency: "EUR",
       approvalId: change.approval_id,
@@ -223,7 +223,7 @@ describe("the outcome table", () => {
     });
     expect(cut.status, cut.text).toBe(201);
     expect((await api.db.agentDecision.findUniqueOrThrow({ where: { id: cut.body.data.decision_id } })).title).toBe(
-      "Ad budget cut: 9000 → 100",
+      "Daily budget of campaign cut: 90.00 → 1.00 EUR",
     );
     expect(cut.body.data).toMatchObject({ delta_daily_minor: -8900, counted_daily_minor: 0 });
     const fresh = await propose(agent.token, {
@@ -238,7 +238,7 @@ describe("the outcome table", () => {
       counted_daily_minor: 3000,
     });
     const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: fresh.body.data.decision_id } });
-    expect(decision).toMatchObject({ title: "Ad budget fresh: ? → 3000", amountMinor: 3000n });
+    expect(decision).toMatchObject({ title: "Daily budget of campaign fresh: unknown → 30.00 EUR", amountMinor: 3000n });
     expectApiError(await propose(agent.token, { campaign_id: "one-more", new_daily_budget_minor: 5001 }), 403, "limit_exceeded");
   });
 
@@ -414,7 +414,7 @@ describe("what counts is what the service knows (pinned-wave3 §1.1)", () => {
     expect(raise.status, raise.text).toBe(201);
     expect(raise.body.data).toMatchObject({ previous_daily_budget_minor: 10_000_000, counted_daily_minor: 900 });
     const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: raise.body.data.decision_id } });
-    expect(decision).toMatchObject({ title: "Ad budget exploit: 10000000 → 10000900", amountMinor: 900n });
+    expect(decision).toMatchObject({ title: "Daily budget of campaign exploit: 100000.00 → 100009.00 EUR", amountMinor: 900n });
     // 900 + 200 is over 1,000, whatever the agent says the budget was.
     const over = await propose(agent.token, {
       campaign_id: "exploit",
@@ -498,7 +498,7 @@ describe("what counts is what the service knows (pinned-wave3 §1.1)", () => {
       countedDailyMinor: 500n,
     });
     const decision = await api.db.agentDecision.findUniqueOrThrow({ where: { id: change.decisionId! } });
-    expect(decision).toMatchObject({ title: "Ad budget later: 6500 → 7000", amountMinor: 500n });
+    expect(decision).toMatchObject({ title: "Daily budget of campaign later: 65.00 → 70.00 EUR", amountMinor: 500n });
   });
 });
 

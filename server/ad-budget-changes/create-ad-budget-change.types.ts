@@ -21,7 +21,7 @@ export const createAdBudgetChangeMeta: TProcedureMeta = {
       "is counted against the grant's daily and monthly limits as exact integers: within them " +
       "(or none) 201 with an auto_approved approval (within_limits) whose id is limit_checked; over them, or in another " +
       "currency than the limits', 202 pending (over_limit) or, with over_limit deny, 403 limit_exceeded. An agent's " +
-      'executed change also records an agent decision ("Ad budget <campaign_id>: <known previous | ?> → <new>", amount = ' +
+      'executed change also records an agent decision ("Daily budget of campaign <campaign_id>: <known previous | unknown> → <new> <currency>", in major units; amount = ' +
       "the counted amount): decision_id. A held change is counted again when the owner approves it, from what is known " +
       "then. The change is planned until the integration's budget_change_applied or " +
       "budget_change_failed signal moves it to applied or failed.",

@@ -53,7 +53,7 @@ export type TRecordDecisionInput = {
  *
  *   await recordAgentDecisionInTx(tx, caller, {
  *     agentId: agent.agentId, scope, occurredOn: today,
- *     title: `Ad budget ${campaign_id}: ${previous ?? "?"} → ${next}`,
+ *     title: adBudgetChangeTitle(campaign_id, previous, next, currency),
  *     amountMinor: counted, currency, approvalId, ref: { type: "ad_budget_change", id }, reason,
  *   });
  */

@@ -68,7 +68,15 @@ export default async function BusinessPage(props: TBusinessPageProps) {
       <BusinessHeader
         business={business}
         actions={
-          <DisplayCurrencyForm baseCurrency={baseCurrency} current={loaded.currency} keep={{ horizon: String(horizon) }} />
+          <>
+            {business.status === "active" ? (
+              // The event form opens with this business as its scope (components/events/default-scope.ts).
+              <Link href={`/events?business=${business.id}`} className="button button-secondary">
+                Record an expense
+              </Link>
+            ) : null}
+            <DisplayCurrencyForm baseCurrency={baseCurrency} current={loaded.currency} keep={{ horizon: String(horizon) }} />
+          </>
         }
       />
       <BusinessTabs businessId={business.id} current="" />
