@@ -192,40 +192,50 @@ export type TAuthorizeRequest = {
  */
 export type TAuthorizeCheck =
   | { ok: true; request: TAuthorizeRequest }
-  | { ok: false; kind: "page"; message: string }
-  | { ok: false; kind: "redirect"; redirectTo: string; message: string };
+  | { ok: false; kind: "page"; field: string; message: string }
+  | { ok: false; kind: "redirect"; field: string; redirectTo: string; message: string };
 
 export async function checkAuthorizeRequest(db: TDbOrTx, params: TAuthorizeParams): Promise<TAuthorizeCheck> {
-  if (!params.client_id) return { ok: false, kind: "page", message: "The request names no client (client_id is missing)." };
+  if (!params.client_id) {
+    return { ok: false, kind: "page", field: "client_id", message: "The request names no client (client_id is missing)." };
+  }
   const client = await db.oAuthClient.findUnique({ where: { clientId: params.client_id } });
-  if (!client) return { ok: false, kind: "page", message: "This client is not registered here (unknown client_id)." };
+  if (!client) {
+    return { ok: false, kind: "page", field: "client_id", message: "This client is not registered here (unknown client_id)." };
+  }
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !redirectUriMatches(client.redirectUris, redirectUri)) {
     return {
       ok: false,
       kind: "page",
+      field: "redirect_uri",
       message: "The redirect_uri is not one the client registered, so the answer cannot be sent back to it.",
     };
   }
-  const fail = (error: string, description: string): TAuthorizeCheck => ({
+  const fail = (error: string, description: string, field: string): TAuthorizeCheck => ({
     ok: false,
     kind: "redirect",
+    field,
     redirectTo: redirectWith(redirectUri, { error, error_description: description, state: params.state }),
     message: description,
   });
-  if (params.response_type !== "code") return fail("unsupported_response_type", "response_type must be code.");
+  if (params.response_type !== "code") return fail("unsupported_response_type", "response_type must be code.", "response_type");
   if (!params.code_challenge)
-    return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
+    return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.", "code_challenge");
   if (params.code_challenge_method !== "S256") {
-    return fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted).");
+    return fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted).", "code_challenge_method");
   }
   if (!/^[A-Za-z0-9_-]{43}$/.test(params.code_challenge)) {
-    return fail("invalid_request", "code_challenge must be the base64url SHA-256 of the verifier (43 characters).");
+    return fail(
+      "invalid_request",
+      "code_challenge must be the base64url SHA-256 of the verifier (43 characters).",
+      "code_challenge",
+    );
   }
   const urls = oauthUrls();
   const resource = params.resource ?? urls.mcp;
   if (![urls.mcp, urls.v1, urls.issuer].includes(resource.replace(/\/+$/, ""))) {
-    return fail("invalid_target", `resource must be ${urls.mcp} (or ${urls.v1}).`);
+    return fail("invalid_target", `resource must be ${urls.mcp} (or ${urls.v1}).`, "resource");
   }
   return {
     ok: true,
@@ -284,7 +294,7 @@ export async function approveAuthorization(
   },
 ): Promise<{ agent_id: string; redirect_to: string }> {
   const check = await checkAuthorizeRequest(db, { ...input, response_type: "code" });
-  if (!check.ok) throw new AppError("validation_error", check.message);
+  if (!check.ok) throw AppError.invalidField(check.field, check.message);
   const { request } = check;
   await assertGrantResources(db, caller.ownerId, input.grants);
   const code = newSecret("");
