@@ -21,7 +21,8 @@ export function proxy(request: NextRequest): NextResponse {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   // An assistant's consent page: signing in first comes back to it (server/oauth/after-sign-in.ts).
   const consent = request.nextUrl.pathname + request.nextUrl.search;
-  if (isConsentPath(consent)) {
+  // Only for a browser not signed in (no panel cookie, server/auth/panel-session.ts PANEL_COOKIE).
+  if (isConsentPath(consent) && !request.cookies.has("fbo_token")) {
     response.cookies.set(AFTER_SIGN_IN_COOKIE, consent, {
       httpOnly: true,
       sameSite: "lax",
