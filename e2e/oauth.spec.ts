@@ -169,7 +169,7 @@ test("an assistant discovers, registers, is approved, exchanges with PKCE, calls
   expect(me.status()).toBe(200);
   const self = ((await me.json()) as { data: { agent: { name: string; created_via: string; grants: unknown[] } } }).data.agent;
   expect(self).toMatchObject({ name: CLIENT_NAME, created_via: "oauth" });
-  expect(self.grants).toHaveLength(2);
+  expect(self.grants).toHaveLength(1); // this consent kept the preselected read-only template
 
   // Refresh rotates; the old refresh token used again revokes the whole chain.
   const rotated = await tokenRequest(request, {
