@@ -43,7 +43,7 @@ export function ConsentForm(props: {
         </label>
         <select
           id="consent-template"
-          className="input"
+          className="select"
           value={templateId}
           onChange={(event) => setTemplateId(event.target.value)}
         >
