@@ -29,6 +29,9 @@ const nextConfig = {
       { source: "/v1/:path*", headers: API_SECURITY_HEADERS },
       { source: "/v1", headers: API_SECURITY_HEADERS },
       { source: "/mcp", headers: API_SECURITY_HEADERS },
+      { source: "/oauth/register", headers: API_SECURITY_HEADERS },
+      { source: "/oauth/token", headers: API_SECURITY_HEADERS },
+      { source: "/.well-known/:path*", headers: API_SECURITY_HEADERS },
       { source: "/api/:path*", headers: API_SECURITY_HEADERS },
     ];
   },

@@ -2165,6 +2165,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/oauth/authorizations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve an assistant's OAuth authorization request
+     * @description The consent page's approval (pinned-wave3 §2.2): checks the authorization request again (a registered client_id, one of its redirect_uris, PKCE S256, resource the MCP URL), then creates an agent named after the client (or name) with the grants given, created_via oauth, audited (agent.created), and a single-use code valid 10 minutes. Answers 201 { agent_id, redirect_to }: the client's redirect_uri with code, state and iss, where the browser goes next; the client exchanges the code at POST /oauth/token. A request that fails its checks answers 400; past the plan's agent limit 403 plan_limit_exceeded. Owner only.
+     */
+    post: operations["oauth-approve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/integrations/search_ads/callback": {
     parameters: {
       query?: never;
@@ -3371,6 +3391,8 @@ export interface components {
        */
       updated_at: string;
       revoked_at: string | null;
+      /** @description token: created with a token (panel or POST /v1/agents); oauth: connected by an assistant through OAuth. */
+      created_via: string;
     };
     GrantRecord: {
       scope: string;
@@ -3402,6 +3424,8 @@ export interface components {
        */
       updated_at: string;
       revoked_at: string | null;
+      /** @description token: created with a token (panel or POST /v1/agents); oauth: connected by an assistant through OAuth. */
+      created_via: string;
       /** @description The agent's bearer token (agt_…). Shown only in this answer. */
       token: string;
     };
@@ -5741,6 +5765,12 @@ export interface components {
       limit: string;
       used: number;
       allowed: number;
+    };
+    OAuthAuthorization: {
+      /** @description The agent created for the assistant (created_via oauth). */
+      agent_id: string;
+      /** @description The client's redirect_uri with code, state and iss: where the owner's browser goes next. */
+      redirect_to: string;
     };
     GenericWebhookResponse: {
       data: components["schemas"]["IngestResult"];
@@ -13639,6 +13669,84 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["PlanUpgradePreview"];
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+          };
+        };
+      };
+      400: components["responses"]["Error400"];
+      401: components["responses"]["Error401"];
+      403: components["responses"]["Error403"];
+      404: components["responses"]["Error404"];
+      405: components["responses"]["Error405"];
+      409: components["responses"]["Error409"];
+      413: components["responses"]["Error413"];
+      415: components["responses"]["Error415"];
+      422: components["responses"]["Error422"];
+      426: components["responses"]["Error426"];
+      429: components["responses"]["Error429"];
+      500: components["responses"]["Error500"];
+    };
+  };
+  "oauth-approve": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The lowest contract version the client accepts. */
+        "X-Service-Contract-Min"?: components["parameters"]["ContractMin"];
+        /** @description Makes the write safe to retry; see the conventions. */
+        "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The client_id the assistant registered (POST /oauth/register). */
+          client_id: string;
+          /** @description The redirect_uri of the authorization request. */
+          redirect_uri: string;
+          /** @description The PKCE code_challenge of the authorization request. */
+          code_challenge: string;
+          /**
+           * @description PKCE method: S256 only.
+           * @constant
+           */
+          code_challenge_method: "S256";
+          /** @description The client's state, handed back on the redirect. */
+          state?: string;
+          /** @description The resource the token is for (the MCP URL). */
+          resource?: string;
+          /** @description The scope the client asked for (informative). */
+          scope?: string;
+          /** @description The agent's name; default the client's name. */
+          name?: string;
+          /** @description The grants the owner gives the new agent. */
+          grants?: components["schemas"]["Grant"][];
+          /**
+           * @description Addresses or CIDR ranges the agent may call from; empty means anywhere.
+           * @default []
+           */
+          allowed_ip_ranges?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["XRequestId"];
+          "X-Service-Contract": components["headers"]["XServiceContract"];
+          "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+          "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["OAuthAuthorization"];
             /** @description Also in the X-Request-Id header. */
             request_id: string;
           };

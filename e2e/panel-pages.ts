@@ -4,7 +4,7 @@
 // `seedPanelRecords` creates once per run through the REST API as the static owner.
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { asBearer, E2E_OWNER_TOKEN } from "./support";
+import { asBearer, E2E_BASE_URL, E2E_OWNER_TOKEN } from "./support";
 
 /** The records a page's path may need (created by seedPanelRecords). */
 export type TPanelSeed = {
@@ -13,7 +13,12 @@ export type TPanelSeed = {
   projectId: string;
   agentId: string;
   agentName: string;
+  /** An OAuth client registered for the consent page (POST /oauth/register). */
+  oauthClientId: string;
 };
+
+/** The OAuth client the consent page's check names (its redirect URI is never followed there). */
+export const PANEL_OAUTH_CLIENT = "Pages Assistant";
 
 export type TPanelPage = {
   /** A short name for test titles and screenshot files (kebab-case). */
@@ -56,6 +61,19 @@ export const PANEL_PAGES: TPanelPage[] = [
   { name: "subscriptions", path: "/subscriptions", heading: "Subscriptions" },
   { name: "agents", path: "/agents", heading: "Agents" },
   { name: "agent", path: (seed) => `/agents/${seed.agentId}`, heading: (seed) => seed.agentName },
+  {
+    name: "oauth-consent",
+    path: (seed) =>
+      `/oauth/authorize?${new URLSearchParams({
+        response_type: "code",
+        client_id: seed.oauthClientId,
+        redirect_uri: "http://127.0.0.1:9/callback",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+        state: "pages",
+      }).toString()}`,
+    heading: `Connect ${PANEL_OAUTH_CLIENT}`,
+  },
   { name: "approvals", path: "/approvals", heading: "Approvals" },
   { name: "notifications", path: "/notifications", heading: "Notifications" },
   { name: "integrations", path: "/integrations", heading: "Integrations" },
@@ -114,5 +132,10 @@ async function createSeed(request: APIRequestContext): Promise<TPanelSeed> {
   });
   const agentName = `Pages Agent ${suffix}`;
   const agent = await post<{ id: string }>("/v1/agents", { name: agentName });
-  return { businessId: business.id, businessName, projectId: project.id, agentId: agent.id, agentName };
+  const registered = await request.post(`${E2E_BASE_URL}/oauth/register`, {
+    data: { client_name: PANEL_OAUTH_CLIENT, redirect_uris: ["http://127.0.0.1:9/callback"] },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const oauthClientId = ((await registered.json()) as { client_id: string }).client_id;
+  return { businessId: business.id, businessName, projectId: project.id, agentId: agent.id, agentName, oauthClientId };
 }

@@ -17,6 +17,7 @@ import { integrationsRouter } from "./integrations/router";
 import { ledgerRouter } from "./ledger/router";
 import { meRouter } from "./me/router";
 import { notificationsRouter } from "./notifications/router";
+import { oauthRouter } from "./oauth/router";
 import { passportsRouter } from "./passports/router";
 import { plansRouter } from "./plans/router";
 import { projectsRouter } from "./projects/router";
@@ -57,6 +58,7 @@ export const appRouter = router({
   decisions: decisionsRouter,
   adBudgetChanges: adBudgetChangesRouter,
   plans: plansRouter,
+  oauth: oauthRouter,
 });
 
 export type TAppRouter = typeof appRouter;

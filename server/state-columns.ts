@@ -6,7 +6,7 @@
 import { GOAL_KINDS, GOAL_STATUSES } from "./goals/goal.schema";
 import { SCOPES } from "./auth/scopes";
 import { IDEMPOTENCY_STATES } from "./rest/idempotency";
-import { AGENT_STATUSES, GRANT_LEVELS, OVER_LIMIT_ACTIONS } from "./agents/agent.schema";
+import { AGENT_CREATED_VIA, AGENT_STATUSES, GRANT_LEVELS, OVER_LIMIT_ACTIONS } from "./agents/agent.schema";
 import { APPROVAL_KINDS, APPROVAL_STATUSES, APPROVAL_TRIGGERS } from "./approvals/approval.schema";
 import { AUDIT_ACTOR_TYPES } from "./audit/audit.schema";
 import { DATA_CLASSES } from "./cash/cash-snapshot.schema";
@@ -71,6 +71,8 @@ export const STATE_COLUMNS: readonly TStateColumn[] = [
   // Added by the fourth migration (20261207235500_state_checks_grants).
   { table: "agent_grants", column: "scope", values: SCOPES },
   { table: "idempotency_records", column: "state", values: IDEMPOTENCY_STATES },
+  // Added with OAuth (20261208030000_oauth).
+  { table: "agents", column: "created_via", values: AGENT_CREATED_VIA },
 ];
 
 export function stateCheckName(column: TStateColumn): string {

@@ -115,6 +115,12 @@ export function AgentDetail(props: { agent: TAgent; resources: TResourceOption[]
             description="The agent's bearer for the API. Only its first characters are kept for you to recognise it."
           >
             <dl className="details">
+              <dt>Connected</dt>
+              <dd data-testid="agent-created-via">
+                {agent.created_via === "oauth"
+                  ? "By OAuth: an assistant holds an hour-long token it renews; revoking or suspending ends its access."
+                  : "With a token"}
+              </dd>
               <dt>Current token</dt>
               <dd className="mono">{revoked ? <span className="muted">None</span> : (agent.token_hint ?? "—")}</dd>
               <dt>Expires</dt>

@@ -73,7 +73,19 @@ export function AgentsView(props: {
             {
               header: "Name",
               cellClassName: "cell-name",
-              cell: (agent) => <Link href={`/agents/${agent.id}`}>{agent.name}</Link>,
+              cell: (agent) => (
+                <>
+                  <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
+                  {agent.created_via === "oauth" ? (
+                    <>
+                      {" "}
+                      <span className="badge" title="Connected by an assistant through OAuth" data-testid="agent-oauth-badge">
+                        OAuth
+                      </span>
+                    </>
+                  ) : null}
+                </>
+              ),
             },
             { header: "Status", cell: (agent) => <StatusPill status={agent.status} /> },
             { header: "Grants", cell: (agent) => <GrantSummary grants={agent.grants} resources={props.resources} /> },

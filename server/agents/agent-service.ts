@@ -9,8 +9,9 @@ import type { Agent, AgentGrant, AgentToken } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors/app-error";
 import { pageArgs, toPage, type TPageQuery } from "../shared/pagination";
-import { AGENT_STATUSES, type TAgent, type TGrantParsed } from "./agent.schema";
+import { AGENT_CREATED_VIA, AGENT_STATUSES, type TAgent, type TGrantParsed } from "./agent.schema";
 import { parseState } from "../shared/parse-state";
+import { endOAuthTokens } from "./end-agent-tokens";
 
 type TAgentRow = Agent & { grants: AgentGrant[]; tokens: AgentToken[] };
 
@@ -44,6 +45,7 @@ export function toAgentDto(row: TAgentRow): TAgent {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
+    created_via: parseState(AGENT_CREATED_VIA, row.createdVia),
   };
 }
 
@@ -157,12 +159,15 @@ export async function updateAgent(
 ): Promise<TAgent> {
   if (input.grants) await assertGrantResources(db, caller.ownerId, input.grants);
   return inTransaction(db, async (tx) => {
-    await requireLiveAgent(tx, caller.ownerId, agentId);
+    const current = await requireLiveAgent(tx, caller.ownerId, agentId);
     await tx.agent.update({
       where: { id: agentId },
       data: { name: input.name, status: input.status, allowedIpRanges: input.allowed_ip_ranges },
     });
     if (input.grants) await replaceGrants(tx, agentId, input.grants);
+    // Suspending ends an OAuth connection (pinned-wave3 §2.2): its refresh and access tokens; the
+    // assistant connects again once the agent is active. A token agent keeps its token, refused while suspended.
+    if (input.status === "suspended" && current.createdVia === "oauth") await endOAuthTokens(tx, agentId, new Date());
     await auditCaller(
       tx,
       caller,
@@ -198,7 +203,7 @@ export async function revokeAgent(db: TDbOrTx, caller: TCaller, agentId: string)
     await requireLiveAgent(tx, caller.ownerId, agentId);
     const now = new Date();
     await tx.agent.update({ where: { id: agentId }, data: { status: "revoked", revokedAt: now } });
-    await tx.agentToken.updateMany({ where: { agentId, revokedAt: null }, data: { revokedAt: now } });
+    await endOAuthTokens(tx, agentId, now);
     await auditCaller(tx, caller, "agent.revoked", { type: "agent", id: agentId });
     return toAgentDto(await loadAgent(tx, caller.ownerId, agentId));
   });

@@ -20,6 +20,8 @@ export const ZGrantResource = z
 export const GRANT_LEVELS = ["recommend", "execute"] as const;
 export const OVER_LIMIT_ACTIONS = ["approval", "deny"] as const;
 export const AGENT_STATUSES = ["active", "suspended", "revoked"] as const;
+/** How an agent came to be: created with a token (panel, POST /v1/agents) or approved for an assistant over OAuth (server/oauth/). */
+export const AGENT_CREATED_VIA = ["token", "oauth"] as const;
 
 export const ZGrant = z
   .object({
@@ -54,7 +56,7 @@ export const ZGrantOut = z
   })
   .meta({ id: "GrantRecord" });
 
-const ZIpRanges = z
+export const ZIpRanges = z
   .array(z.string().refine(isValidCidr, { message: "must be an IP address or CIDR range" }))
   .max(50)
   .describe("Addresses or CIDR ranges the agent may call from; empty means anywhere.");
@@ -71,6 +73,9 @@ export const ZAgent = z
     created_at: ZTimestamp,
     updated_at: ZTimestamp,
     revoked_at: ZTimestamp.nullable(),
+    created_via: z
+      .enum(AGENT_CREATED_VIA)
+      .describe("token: created with a token (panel or POST /v1/agents); oauth: connected by an assistant through OAuth."),
   })
   .meta({ id: "Agent" });
 export type TAgent = z.infer<typeof ZAgent>;

@@ -3,7 +3,8 @@
 // Run daily by a job (jobs/token-expiry.ts). Each token is claimed by marking it notified in the
 // same transaction as its notification: a token is announced exactly once, even when two
 // instances run at once (the second's UPDATE finds it marked), and a rotated token, being a new
-// row, gets its own notice.
+// row, gets its own notice. OAuth agents are left out: their hour-long access tokens are renewed by
+// the assistant with its refresh token, and nobody is there to rotate them by hand.
 import type { TDbOrTx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { createNotifications, type TNewNotification } from "../notifications/notification-outbox";
@@ -17,7 +18,7 @@ const CLAIM_EXPIRING = `
 UPDATE agent_tokens t
    SET expiry_notified_at = $1::timestamptz
   FROM agents a
- WHERE a.id = t.agent_id AND a.status = 'active'
+ WHERE a.id = t.agent_id AND a.status = 'active' AND a.created_via = 'token'
    AND t.revoked_at IS NULL AND t.expiry_notified_at IS NULL
    AND t.expires_at > $1::timestamptz AND t.expires_at <= $2::timestamptz
 RETURNING a.owner_id::text, a.id::text AS agent_id, a.name, t.hint, t.expires_at`;

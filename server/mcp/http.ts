@@ -16,6 +16,7 @@ import { getEnv } from "../env";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { boundLog, errorFields } from "../log";
+import { wwwAuthenticate } from "../oauth/oauth-service";
 import { assertContractMin, CONTRACT_VERSION } from "../rest/contract";
 import { authenticateAtTheDoor } from "../rest/ip-limit";
 import { errorOutcome, toResponse } from "../rest/outcome";
@@ -119,6 +120,8 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
       }
     } catch (thrown) {
       const error = toAppError(thrown);
+      // RFC 9728 §5.1: a 401 says where the OAuth metadata is (server/oauth/).
+      if (error.status === 401) headers["WWW-Authenticate"] = wwwAuthenticate("mcp");
       if (error.code === "internal_error") {
         boundLog({ request_id: requestId }).error("mcp request failed", { url: req.url, ...errorFields(error.cause ?? error) });
       }

@@ -9,6 +9,7 @@
 // A write that requires an Idempotency-Key runs from the claim to its stored answer in one
 // transaction, which the operation receives as its database (ctx.db, getDb()).
 // Nothing here knows about a particular operation.
+import { wwwAuthenticate } from "../oauth/oauth-service";
 import type { AnyRouter } from "@trpc/server";
 import { admitOperation } from "../access/admit-operation";
 import { PUBLIC_ACTOR, principalOf, type TActor } from "../auth/actor";
@@ -153,6 +154,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     } catch (thrown) {
       const error = toAppError(thrown);
       logIfUnexpected(error, logger ?? boundLog({ request_id: requestId }), req);
+      if (error.status === 401) headers["WWW-Authenticate"] = wwwAuthenticate("v1"); // RFC 9728 §5.1 (server/oauth/)
       return toResponse(errorOutcome(error, { keyed }), requestId, headers);
     }
   }

@@ -7,6 +7,7 @@
 // Why: a GET that signs in lets any foreign page navigate a browser to the attacker's own link
 // and replace the victim's session with the attacker's (login CSRF); and mail scanners that
 // open links would burn them.
+import { AFTER_SIGN_IN_COOKIE, afterSignInPath } from "../oauth/after-sign-in";
 import { NextRequest } from "next/server";
 import type { TDb } from "../db/client";
 import { getDatabase } from "../db/client";
@@ -119,7 +120,11 @@ async function spendSessionLink(req: Request, link: Extract<TLoginLink, { kind: 
     const previous = panelTokenFromRequest(req);
     if (previous !== session.session_token) await endPanelSession(previous, { db, requestId }).catch(() => null);
     const secondsLeft = Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000);
-    return setPanelCookie(redirectTo(PANEL_HOME), req, session.session_token, Math.max(0, secondsLeft));
+    // Back to an assistant's consent page when sign-in interrupted it (server/oauth/after-sign-in.ts).
+    const home = afterSignInPath(req.headers.get("cookie")) ?? PANEL_HOME;
+    const response = redirectTo(home);
+    if (home !== PANEL_HOME) response.cookies.delete(AFTER_SIGN_IN_COOKIE);
+    return setPanelCookie(response, req, session.session_token, Math.max(0, secondsLeft));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === "login_token_invalid") return redirectTo(`${SIGN_IN_PATH}?error=login_token_invalid`);

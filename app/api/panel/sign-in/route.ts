@@ -6,6 +6,7 @@ import { authenticateToken } from "@/server/auth/authenticate";
 import { clientIp } from "@/server/auth/client-ip";
 import { isSameOriginRequest, PANEL_HOME, SIGN_IN_PATH } from "@/server/auth/panel-session";
 import { getDatabase } from "@/server/db/client";
+import { AFTER_SIGN_IN_COOKIE, afterSignInPath } from "@/server/oauth/after-sign-in";
 import { errorFields, log } from "@/server/log";
 import { consumeIpLimit } from "@/server/rest/ip-limit";
 import { seeOther, setPanelCookie } from "../_lib";
@@ -50,7 +51,10 @@ export async function POST(req: Request): Promise<Response> {
     // Agent tokens authenticate on /v1 but the panel is the owner's alone.
     if (actor?.type !== "owner") return fail(FAILURES.invalid_token);
 
-    const response = wantsJson ? NextResponse.json({ data: { redirect_to: PANEL_HOME } }) : seeOther(PANEL_HOME);
+    // Back to an assistant's consent page when sign-in interrupted it (server/oauth/after-sign-in.ts).
+    const home = afterSignInPath(req.headers.get("cookie")) ?? PANEL_HOME;
+    const response = wantsJson ? NextResponse.json({ data: { redirect_to: home } }) : seeOther(home);
+    if (home !== PANEL_HOME) response.cookies.delete(AFTER_SIGN_IN_COOKIE);
     return setPanelCookie(response, req, token);
   } catch (error) {
     log.error("panel sign-in failed", errorFields(error));
