@@ -9933,6 +9933,10 @@ export interface operations {
         status?: "confirmed" | "voided";
         q?: string;
         category?: string;
+        no_category?: boolean | ("0" | "1" | "true" | "false");
+        no_project?: boolean | ("0" | "1" | "true" | "false");
+        counted?: boolean | ("0" | "1" | "true" | "false");
+        side?: "in" | "out";
         sort?: "-created_at" | "-occurred_on" | "occurred_on" | "-amount" | "amount";
       };
       header?: {
@@ -10049,6 +10053,10 @@ export interface operations {
         status?: "confirmed" | "voided";
         q?: string;
         category?: string;
+        no_category?: boolean | ("0" | "1" | "true" | "false");
+        no_project?: boolean | ("0" | "1" | "true" | "false");
+        counted?: boolean | ("0" | "1" | "true" | "false");
+        side?: "in" | "out";
       };
       header?: {
         /** @description The lowest contract version the client accepts. */
@@ -13845,6 +13853,14 @@ export interface operations {
         q?: string;
         /** @description Additive: events of exactly this category, case-insensitive. Empty = no filter. */
         category?: string;
+        /** @description Additive (issue 36): true = only events without a category (the reports' Uncategorized row). false = no filter. */
+        no_category?: boolean | ("0" | "1" | "true" | "false");
+        /** @description Additive (issue 36): true = only events without a project (the reports' No project row). false = no filter. */
+        no_project?: boolean | ("0" | "1" | "true" | "false");
+        /** @description Additive (issue 36): true = only the events the financial summary and the reports count: actual, confirmed, not a reconciled import line, moving money (K3, K4). false = no filter. */
+        counted?: boolean | ("0" | "1" | "true" | "false");
+        /** @description Additive (issue 36): the side of the profit and loss an event counts on. in: revenue and refunds to customers (refund out); out: expense, recurring_expense, ad_spend and refunds received (refund in). Events that move no money are on neither side. */
+        side?: "in" | "out";
         /** @description Additive. -created_at (default): newest first, the contract's order. -occurred_on / occurred_on: by the day it happened, newest or oldest first (ties: created_at, id). -amount / amount: by base_amount_minor, largest or smallest first (ties: created_at, id); events without a frozen base amount (planned events) come last. A cursor belongs to the sort it was issued for. */
         sort?: "-created_at" | "-occurred_on" | "occurred_on" | "-amount" | "amount";
       };

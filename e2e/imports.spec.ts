@@ -1,10 +1,12 @@
 // The statement import in a real browser: a CSV built here is uploaded through the panel (with
 // its progress), previewed (rows, counts, a recurring charge), confirmed with that charge
-// ticked, and its lines and subscription show up on the events and subscriptions pages. A
-// spreadsheet (the XLSX zip signature) is refused with the server's 415 message. A mapping
+// ticked, and its lines and subscription show up on the events and subscriptions pages. An
+// XLSX (serial dates, thousands-separated amounts) is converted in the browser and imports as
+// the same events as its CSV twin; an XLS, a PDF and a damaged XLSX are refused in the panel. A mapping
 // confirmed for a bank account reads that account's next statement.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { xlsxFile, type TFixtureCell } from "../test/helpers/spreadsheet-files";
 import { E2E_OWNER_TOKEN, SAME_ORIGIN, seriousViolations, signIn } from "./support";
 
 test.describe.configure({ mode: "serial" });
@@ -29,6 +31,9 @@ function ensureBusiness(request: APIRequestContext): Promise<string> {
   business ??= createBusiness(request, BUSINESS);
   return business;
 }
+
+/** A CSV field, quoted when it holds a comma or a quote. */
+const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 function isoDate(year: number, monthIndex: number, day: number): string {
   const date = new Date(Date.UTC(year, monthIndex, day));
@@ -270,25 +275,117 @@ test("a German statement (dd.mm.yyyy, 1.234,56, semicolons) goes through the map
   await confirmWithoutRejections(page, 3);
 });
 
-test("a spreadsheet is refused with the server's message", async ({ page, request }) => {
+test("an XLS, a PDF and a damaged XLSX are refused in the panel, saying what to do", async ({ page, request }) => {
   await ensureBusiness(request);
   await signIn(page);
   await openImports(page);
   await chooseSource(page);
 
   const upload = page.getByRole("form", { name: "Upload the statement" });
-  // The XLSX (zip) signature: PK 03 04, then anything.
-  const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.alloc(64, 0)]);
+  await expect(
+    upload.getByText(
+      /Your bank statement as CSV or TSV, OFX or QFX, CAMT.053 or CAMT.052 \(XML\), MT940, QIF, XLSX or ODS, at most 10 MB\./,
+    ),
+  ).toBeVisible();
+  const refusals: Array<[string, string, Buffer, RegExp]> = [
+    // The old binary spreadsheet (XLS, an OLE2 compound file): D0 CF 11 E0 A1 B1 1A E1.
+    [
+      "statement.xls",
+      "application/vnd.ms-excel",
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504, 0)]),
+      /old binary Excel file \(XLS\).*Save it as XLSX, ODS or CSV/,
+    ],
+    ["statement.pdf", "application/pdf", Buffer.from("%PDF-1.7\n%\xe2\xe3\n1 0 obj\n", "latin1"), /This is a PDF/],
+    // The XLSX (zip) signature, then nothing a zip holds.
+    [
+      "statement.xlsx",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.alloc(64, 0)]),
+      /not a readable XLSX or ODS spreadsheet/,
+    ],
+  ];
+  for (const [name, mimeType, buffer, message] of refusals) {
+    await upload.getByLabel("Statement file").setInputFiles({ name, mimeType, buffer });
+    await expect(upload.getByRole("alert")).toContainText(message);
+    await upload.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(upload.getByRole("alert")).toContainText(message);
+    await expect(upload.getByRole("button", { name: "Upload and preview" })).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
+  }
+});
+
+test("an XLSX with serial dates and thousands-separated amounts imports as the same events as its CSV twin", async ({
+  page,
+  request,
+}) => {
+  await ensureBusiness(request);
+  const days = [pastDay(20), pastDay(9), pastDay(3)].map(({ y, m, d }) => `${y}-${m}-${d}`);
+  const lines: Array<[string, string, string, string]> = [
+    [days[0]!, "1234567.89", `Wire from Globex ${RUN}`, "Globex"],
+    [days[1]!, "-1250.50", `Laptop ${RUN}`, "Computer Shop"],
+    [days[2]!, "-29.00", `Hosting, monthly ${RUN}`, "Acme Cloud"],
+  ];
+  // The spreadsheet: the dates as serial days under Excel's date style, the amounts as numbers
+  // under #,##0.00 (shown 1,234,567.89), the text in shared strings; a second sheet of notes.
+  const xlsx = xlsxFile([
+    {
+      name: "Giro",
+      rows: [
+        [{ text: "Date" }, { text: "Amount" }, { text: "Currency" }, { text: "Description" }, { text: "Counterparty" }],
+        ...lines.map(([date, amount, description, counterparty]): TFixtureCell[] => [
+          { date },
+          { number: amount, format: "thousands" },
+          { text: "EUR" },
+          { text: description },
+          { text: counterparty },
+        ]),
+      ],
+    },
+    { name: "Notes", rows: [[{ text: "checked by the accountant" }]] },
+  ]);
+  const csv = [
+    "Date,Amount,Currency,Description,Counterparty",
+    ...lines.map(([date, amount, description, counterparty]) =>
+      [date, amount, "EUR", description, counterparty].map(csvField).join(","),
+    ),
+  ].join("\n");
+
+  await signIn(page);
+  await openImports(page);
+  await chooseSource(page);
+  const upload = page.getByRole("form", { name: "Upload the statement" });
   await upload.getByLabel("Statement file").setInputFiles({
     name: "statement.xlsx",
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: xlsx,
+    buffer: Buffer.from(xlsx),
   });
+  await expect(upload.getByText("XLSX, converted to CSV before the upload")).toBeVisible();
+  await expect(upload.getByLabel("Sheet")).toHaveValue("0");
+  await expect(upload.getByLabel("Sheet").locator("option")).toHaveText(["Giro", "Notes"]);
   await upload.getByRole("button", { name: "Upload and preview" }).click();
-  const alert = upload.getByRole("alert");
-  await expect(alert).toContainText("Upload the statement as CSV or TSV text.");
-  await expect(upload.getByRole("button", { name: "Upload and preview" })).toBeEnabled();
-  await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
+
+  await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
+  await expect(stat(page, "Would insert")).toHaveText("3");
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("row", { name: new RegExp(`Wire from Globex ${RUN}`) })).toContainText("€1,234,567.89");
+  await expect(rows.getByRole("row", { name: new RegExp(`Wire from Globex ${RUN}`) })).toContainText(days[0]!);
+  await expect(rows.getByRole("row", { name: new RegExp(`Laptop ${RUN}`) })).toContainText("-€1,250.50");
+  await page.screenshot({ path: `${SHOTS}/imports-xlsx-preview.png`, fullPage: true });
+  await confirmWithoutRejections(page, 3);
+
+  // The CSV twin: the same three events, so all three dedupe and nothing is inserted.
+  await page.getByRole("button", { name: "Import another statement" }).click();
+  await chooseSource(page);
+  await upload
+    .getByLabel("Statement file")
+    .setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await upload.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page.getByRole("heading", { name: "Preview" })).toBeVisible();
+  await expect(stat(page, "Would insert")).toHaveText("0");
+  await expect(stat(page, "Would dedupe")).toHaveText("3");
+  await expect(page.getByRole("region", { name: "Rows" }).locator('tbody tr[data-status="already"]')).toHaveCount(3);
+  // Nothing new to book: Confirm has nothing to do.
+  await expect(page.getByRole("button", { name: "Confirm import" })).toBeDisabled();
 });
 
 test("a file over 10 MB is refused with the server's message", async ({ page, request }) => {

@@ -117,3 +117,60 @@ for (const colorScheme of ["light", "dark"] as const) {
     }
   });
 }
+
+test("the Uncategorized and No project rows lead to the ledger's no-category and no-project filters, kept in the address", async ({
+  page,
+  request,
+}) => {
+  const looseId = (await call<{ data: { id: string } }>(request, "POST", "/v1/businesses", { name: "Loose Ends Co", currency }))
+    .data.id;
+  const entry = (path: string, amount: number, description: string, category?: string) =>
+    call(request, "POST", path, {
+      business_id: looseId,
+      amount_minor: amount,
+      currency,
+      occurred_on: LAST_MONTH_DAY,
+      description,
+      ...(category ? { category } : {}),
+    });
+  await entry("/v1/expenses", 500, "Bank fee");
+  await entry("/v1/expenses", 2500, "Train ticket", "Travel");
+  await entry("/v1/revenues", 100000, "Invoice 7", "Sales");
+  await signIn(page, token);
+
+  // By category: the expense without one is the Uncategorized row.
+  await page.goto(`/reports?scope=business:${looseId}&group_by=category`);
+  await page
+    .getByTestId("pnl-table")
+    .getByRole("link", { name: /^Uncategorized, .*: .*5\.00, show the events$/ })
+    .click();
+  await expect(page).toHaveURL(/\/events\?.*no_category=true/);
+  await expect(page).toHaveURL(/side=out/);
+  await expect(page.getByRole("checkbox", { name: "No category" })).toBeChecked();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toContainText("Bank fee");
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "No category" })).toBeChecked();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+
+  // By project: the business has none, so its money out is the No project row (both expenses),
+  // and its money in the other No project row (the revenue).
+  await page.goto(`/reports?scope=business:${looseId}&group_by=project`);
+  const table = page.getByTestId("pnl-table");
+  await table.getByRole("link", { name: /^No project, .*: .*30\.00, show the events$/ }).click();
+  await expect(page).toHaveURL(/\/events\?.*no_project=true/);
+  await expect(page.getByRole("checkbox", { name: "No project" })).toBeChecked();
+  await expect(page.getByLabel("Counted")).toHaveValue("out");
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+  await expect(page.locator("tbody tr", { hasText: "Invoice 7" })).toHaveCount(0);
+  await page.goBack();
+  await page
+    .getByTestId("pnl-table")
+    .getByRole("link", { name: /^No project, .*: .*1,000\.00, show the events$/ })
+    .click();
+  await expect(page).toHaveURL(/no_project=true/);
+  await expect(page.getByLabel("Counted")).toHaveValue("in");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toContainText("Invoice 7");
+  await page.screenshot({ path: `${SHOTS}/reports-no-project-events.png`, fullPage: true });
+});

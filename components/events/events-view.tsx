@@ -42,6 +42,12 @@ type TFilters = {
   /** Set from the address only (a Reports figure's link): a project, or "true" for the personal finances. */
   project_id: string;
   personal: string;
+  /** "true": only events without a category / without a project (the reports' Uncategorized and No project rows). */
+  no_category: string;
+  no_project: string;
+  /** "true": only what the reports count; side "in" or "out": one side of the profit and loss. */
+  counted: string;
+  side: string;
 };
 const NO_FILTERS: TFilters = {
   q: "",
@@ -55,7 +61,19 @@ const NO_FILTERS: TFilters = {
   currency: "",
   project_id: "",
   personal: "",
+  no_category: "",
+  no_project: "",
+  counted: "",
+  side: "",
 };
+
+/** The "Counted" select: what the reports count, or one side of the profit and loss (both filters at once). */
+const COUNTED_OPTIONS = [
+  { value: "", label: "Counted or not", counted: "", side: "" },
+  { value: "counted", label: "Counted in reports", counted: "true", side: "" },
+  { value: "in", label: "Counted, money in", counted: "true", side: "in" },
+  { value: "out", label: "Counted, money out", counted: "true", side: "out" },
+] as const;
 
 const SORTS: { value: TEventSort; label: string }[] = [
   { value: "-occurred_on", label: "Date, newest first" },
@@ -89,6 +107,10 @@ function queryOf(filters: TFilters, q: string, sort: TEventSort) {
     ...(/^[A-Z]{3}$/.test(filters.currency) ? { currency: filters.currency } : {}),
     ...(filters.project_id ? { project_id: filters.project_id } : {}),
     ...(filters.personal === "true" ? { personal: true } : {}),
+    ...(filters.no_category === "true" ? { no_category: true } : {}),
+    ...(filters.no_project === "true" ? { no_project: true } : {}),
+    ...(filters.counted === "true" ? { counted: true } : {}),
+    ...(filters.side === "in" || filters.side === "out" ? { side: filters.side as "in" | "out" } : {}),
   };
 }
 
@@ -102,6 +124,8 @@ function fromAddress(params: URLSearchParams): { filters: TFilters; sort: TEvent
   if (filters.type && !(EVENT_TYPES as readonly string[]).includes(filters.type)) filters.type = "";
   if (filters.state && !(EVENT_STATES as readonly string[]).includes(filters.state)) filters.state = "";
   if (filters.source_type && !(filters.source_type in SOURCE_LABELS)) filters.source_type = "";
+  for (const flag of ["no_category", "no_project", "counted"] as const) if (filters[flag] !== "true") filters[flag] = "";
+  if (filters.side !== "in" && filters.side !== "out") filters.side = "";
   const sort = SORTS.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
   return { filters, sort };
 }
@@ -461,6 +485,38 @@ export function EventsView({ defaultCurrency }: { defaultCurrency: string }) {
             onChange={(e) => set("category", e.target.value)}
             style={{ width: 140 }}
           />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={filters.no_category === "true"}
+              onChange={(e) => set("no_category", e.target.checked ? "true" : "")}
+            />
+            No category
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={filters.no_project === "true"}
+              onChange={(e) => set("no_project", e.target.checked ? "true" : "")}
+            />
+            No project
+          </label>
+          <select
+            className="select"
+            aria-label="Counted"
+            value={filters.side || (filters.counted ? "counted" : "")}
+            onChange={(e) => {
+              const option = COUNTED_OPTIONS.find((o) => o.value === e.target.value) ?? COUNTED_OPTIONS[0];
+              setFilters((current) => ({ ...current, counted: option.counted, side: option.side }));
+            }}
+            style={{ width: "auto" }}
+          >
+            {COUNTED_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
           <select
             className="select"
             aria-label="Source"

@@ -3,7 +3,9 @@
 // (optional: the column mapping confirmed for it is remembered and read the next statement of
 // that account; the accounts remembered so far are offered). The server reads the file into a
 // preview (nothing is written to the books yet); its refusals (not a CSV: 415, over 10 MB: 413,
-// a field it cannot read: 400) are shown with the server's own message.
+// a field it cannot read: 400) are shown with the server's own message. A spreadsheet (XLSX, ODS)
+// is converted to CSV here first, from the sheet the owner picks (the first by default), by a
+// module loaded only when such a file is chosen; an XLS or a PDF is refused here, with what to do.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -14,7 +16,16 @@ import { Field, FormAlert } from "../ui/field";
 import { UploadIcon } from "../ui/icons";
 import { useHydrated } from "../ui/use-hydrated";
 import type { TImportSettings } from "./source-step";
-import { UploadError, uploadStatement, type TUploadProgress } from "./upload";
+import type { TWorkbook } from "./spreadsheet";
+import {
+  convertedFileName,
+  STATEMENT_ACCEPT,
+  STATEMENT_FORMATS,
+  statementFileKind,
+  UploadError,
+  uploadStatement,
+  type TUploadProgress,
+} from "./upload";
 
 function sizeOf(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -24,6 +35,50 @@ function sizeOf(bytes: number): string {
 
 /** The longest bank account the server takes (POST /v1/imports account). */
 const ACCOUNT_MAX = 64;
+/** The largest statement the server takes (Import rules 1): a converted sheet is held to it too. */
+const FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What the chosen file is: text for the server, a spreadsheet being read or read, or refused here. */
+type TPrepared =
+  | { kind: "text" }
+  | { kind: "reading" }
+  | { kind: "spreadsheet"; workbook: TWorkbook; sheet: number }
+  | { kind: "refused"; message: string };
+
+/** Reads the chosen file's kind, and a spreadsheet's sheets (loading the converter only then). */
+async function prepare(file: File): Promise<TPrepared> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const sniffed = statementFileKind(head);
+  if (sniffed.kind !== "spreadsheet") return sniffed;
+  const { readWorkbook, SpreadsheetError } = await import("./spreadsheet");
+  try {
+    const workbook = readWorkbook(new Uint8Array(await file.arrayBuffer()));
+    return { kind: "spreadsheet", workbook, sheet: workbook.defaultSheet };
+  } catch (caught) {
+    if (caught instanceof SpreadsheetError) return { kind: "refused", message: caught.message };
+    throw caught;
+  }
+}
+
+/** The CSV File of a spreadsheet's sheet, or the message why there is none. */
+async function convert(file: File, prepared: Extract<TPrepared, { kind: "spreadsheet" }>): Promise<File | string> {
+  const { SpreadsheetError } = await import("./spreadsheet");
+  const { workbook, sheet } = prepared;
+  const name = workbook.sheets[sheet]?.name ?? "";
+  try {
+    const { csv, rows } = workbook.toCsv(sheet);
+    if (rows === 0) return `The sheet "${name}" is empty. Choose the sheet that holds the statement.`;
+    const converted = new File([csv], convertedFileName(file.name, workbook.sheets.length > 1 ? name : null), {
+      type: "text/csv",
+    });
+    if (converted.size > FILE_MAX_BYTES)
+      return `The sheet "${name}" is ${sizeOf(converted.size)} as CSV: a statement can be at most 10 MB. Split it and upload the parts.`;
+    return converted;
+  } catch (caught) {
+    if (caught instanceof SpreadsheetError) return caught.message;
+    throw caught;
+  }
+}
 
 export function UploadStep(props: {
   settings: TImportSettings;
@@ -40,6 +95,9 @@ export function UploadStep(props: {
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [prepared, setPrepared] = useState<TPrepared>({ kind: "text" });
+  // The file whose reading is current: a slower read of an earlier choice is dropped.
+  const choice = useRef(0);
   const [progress, setProgress] = useState<TUploadProgress | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,11 +116,28 @@ export function UploadStep(props: {
       if (!file) inputRef.current?.focus();
       return;
     }
+    if (prepared.kind === "refused") {
+      setError(prepared.message);
+      return;
+    }
+    if (prepared.kind === "reading") {
+      setError("The spreadsheet is still being read. Try again in a moment.");
+      return;
+    }
+    let upload = file;
+    if (prepared.kind === "spreadsheet") {
+      const converted = await convert(file, prepared);
+      if (typeof converted === "string") {
+        setError(converted);
+        return;
+      }
+      upload = converted;
+    }
     setPending(true);
     setError(null);
-    setProgress({ loaded: 0, total: file.size });
+    setProgress({ loaded: 0, total: upload.size });
     try {
-      const created = await uploadStatement({ ...props.settings, file }, setProgress);
+      const created = await uploadStatement({ ...props.settings, file: upload }, setProgress);
       props.onUploaded(created, file);
     } catch (caught) {
       const refused = caught instanceof UploadError ? caught.issues.find((issue) => issue.path === "account") : undefined;
@@ -108,7 +183,7 @@ export function UploadStep(props: {
           <FormAlert message={error ?? props.notice} />
           <Field
             label="Statement file"
-            hint="Your bank statement as CSV or TSV, OFX or QFX, CAMT.053 or CAMT.052 (XML), MT940 or QIF, at most 10 MB."
+            hint={`Your bank statement as ${STATEMENT_FORMATS}, at most 10 MB. A spreadsheet is converted to CSV in your browser: dates and numbers as its cells hold them.`}
           >
             {(control) => (
               <input
@@ -117,11 +192,22 @@ export function UploadStep(props: {
                 type="file"
                 className="input input-file"
                 name="file"
-                accept=".csv,.tsv,.txt,.ofx,.qfx,.xml,.sta,.mt940,.940,.qif,text/csv,text/tab-separated-values,text/plain,application/xml,text/xml"
+                accept={STATEMENT_ACCEPT}
                 disabled={pending}
                 onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
+                  const chosen = event.target.files?.[0] ?? null;
+                  const current = ++choice.current;
+                  setFile(chosen);
                   setError(null);
+                  setPrepared(chosen ? { kind: "reading" } : { kind: "text" });
+                  if (!chosen) return;
+                  void prepare(chosen)
+                    .catch((): TPrepared => ({ kind: "refused", message: "The file could not be read. Choose it again." }))
+                    .then((next) => {
+                      if (current !== choice.current) return;
+                      setPrepared(next);
+                      if (next.kind === "refused") setError(next.message);
+                    });
                 }}
               />
             )}
@@ -129,7 +215,34 @@ export function UploadStep(props: {
           {file ? (
             <p className="hint import-file">
               <span className="mono">{file.name}</span> · {sizeOf(file.size)}
+              {prepared.kind === "reading" ? " · reading the spreadsheet…" : null}
+              {prepared.kind === "spreadsheet"
+                ? ` · ${prepared.workbook.kind.toUpperCase()}, converted to CSV before the upload`
+                : null}
             </p>
+          ) : null}
+          {prepared.kind === "spreadsheet" && prepared.workbook.sheets.length > 1 ? (
+            <Field label="Sheet" hint="The sheet that holds the statement; its first row names the columns.">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  name="sheet"
+                  value={prepared.sheet}
+                  disabled={pending}
+                  onChange={(event) => {
+                    setPrepared({ ...prepared, sheet: Number(event.target.value) });
+                    setError(null);
+                  }}
+                >
+                  {prepared.workbook.sheets.map((sheet, index) => (
+                    <option key={index} value={index}>
+                      {sheet.hidden ? `${sheet.name} (hidden)` : sheet.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           ) : null}
           <Field
             label="Bank account (optional)"

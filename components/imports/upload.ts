@@ -119,3 +119,62 @@ export function uploadStatement(
     xhr.send(form);
   });
 }
+
+/** The formats the upload step takes, as it names them to the owner. */
+export const STATEMENT_FORMATS = "CSV or TSV, OFX or QFX, CAMT.053 or CAMT.052 (XML), MT940, QIF, XLSX or ODS";
+
+/** The file input's accept list: the text statements, the bank formats and the spreadsheets the panel converts. */
+export const STATEMENT_ACCEPT = [
+  ".csv",
+  ".tsv",
+  ".txt",
+  "text/csv",
+  "text/tab-separated-values",
+  "text/plain",
+  // The bank formats the server reads (server/imports/formats/).
+  ".ofx",
+  ".qfx",
+  ".xml",
+  ".sta",
+  ".mt940",
+  ".940",
+  ".qif",
+  "application/xml",
+  "text/xml",
+  ".xlsx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".ods",
+  "application/vnd.oasis.opendocument.spreadsheet",
+].join(",");
+
+/**
+ * What the panel does with a chosen file, from its first bytes (not its name): a zip container
+ * (XLSX, ODS) is converted to CSV here before the upload; an old binary spreadsheet (XLS) or a
+ * PDF is refused here with what to do instead (the server would refuse it with 415 anyway);
+ * everything else goes to the server as it is, which reads text and refuses other binaries.
+ */
+export function statementFileKind(
+  head: Uint8Array,
+): { kind: "text" } | { kind: "spreadsheet" } | { kind: "refused"; message: string } {
+  const starts = (bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0x50, 0x4b, 0x05, 0x06])) return { kind: "spreadsheet" };
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+    return {
+      kind: "refused",
+      message:
+        "This is an old binary Excel file (XLS) or another Office document, which cannot be read here. " +
+        "Save it as XLSX, ODS or CSV in your spreadsheet program and upload that.",
+    };
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d]))
+    return {
+      kind: "refused",
+      message: `This is a PDF, which cannot be read as a statement. Download the statement from your bank as ${STATEMENT_FORMATS} and upload that.`,
+    };
+  return { kind: "text" };
+}
+
+/** The name of the CSV a spreadsheet becomes ("May.xlsx", sheet "Giro" of several → "May - Giro.csv"). */
+export function convertedFileName(original: string, sheet: string | null): string {
+  const base = original.replace(/\.(xlsx|ods)$/i, "") || "statement";
+  return sheet ? `${base} - ${sheet}.csv` : `${base}.csv`;
+}

@@ -7,16 +7,30 @@
 // so pages neither skip nor repeat a row while rows are added. The default sort keeps the
 // contract's cursor (server/shared/pagination.ts).
 import { utcDayOf } from "../../lib/days";
+import { moneyDirectionSql } from "../../lib/money-direction";
 import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors/app-error";
 import { decodeCursor, encodeCursor } from "../shared/pagination";
 import { isInstantInRange } from "../shared/safe-text";
+import { countsInTotalsSql } from "./counted-total";
 import { ZStoredDate, ZUuid } from "../shared/schemas";
 import type { TEventFilters, TEventSort } from "./event.schema";
 
 /** `text` as a literal ILIKE pattern (ESCAPE '\'): \, % and _ lose their wildcard meaning. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * 'in', 'out' or NULL: the side of the profit and loss financial_events row `alias` counts on
+ * (server/reports/profit-and-loss.ts TYPE_ROWS): a refund to a customer lowers the in side, a
+ * refund received lowers the out side; what moves no money is on neither.
+ */
+export function pnlSideSql(alias: string): string {
+  const direction = moneyDirectionSql(alias);
+  return `CASE WHEN (${direction}) IS NULL THEN NULL
+    WHEN ${alias}.type = 'revenue' OR (${alias}.type = 'refund' AND (${direction}) = 'out') THEN 'in'
+    ELSE 'out' END`;
 }
 
 /** The filters as one SQL condition over financial_events row `e` (owner first: tenant isolation). */
@@ -33,6 +47,14 @@ export function eventWhereSql(ownerId: string, filters: TEventFilters): Prisma.S
   if (filters.from) parts.push(Prisma.sql`e.occurred_on >= ${filters.from}::date`);
   if (filters.to) parts.push(Prisma.sql`e.occurred_on <= ${filters.to}::date`);
   if (filters.category) parts.push(Prisma.sql`lower(e.category) = lower(${filters.category})`);
+  if (filters.no_category) parts.push(Prisma.sql`e.category IS NULL`);
+  if (filters.no_project) parts.push(Prisma.sql`e.project_id IS NULL`);
+  // K3 and K4 as the read models count them (read-models/counted.ts actualMoneySql; written
+  // here from the same two rules, ledger/counted-total and lib/money-direction, as read-models
+  // builds on ledger and not the other way round).
+  if (filters.counted)
+    parts.push(Prisma.raw(`e.state = 'actual' AND ${countsInTotalsSql("e")} AND (${moneyDirectionSql("e")}) IS NOT NULL`));
+  if (filters.side) parts.push(Prisma.sql`${Prisma.raw(pnlSideSql("e"))} = ${filters.side}`);
   if (filters.q) {
     const pattern = likeContains(filters.q);
     parts.push(Prisma.sql`(e.description ILIKE ${pattern} ESCAPE '\\'

@@ -8,7 +8,18 @@ import { ZFxInfo } from "../fx/fx.schema";
 import { ZListFilters, ZPageQuery } from "../shared/pagination";
 import { ZBillingInterval } from "../subscriptions/subscription.schema";
 import { EXACTLY_ONE_SCOPE_JSON, exactlyOneScope, ZScopeFields, ZScopeOut } from "../shared/scope";
-import { ZAmountMinor, ZCurrency, ZDate, ZName, ZStoredDate, ZText, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
+import {
+  ZAmountMinor,
+  ZCurrency,
+  ZDate,
+  ZName,
+  ZQueryBoolean,
+  ZStoredDate,
+  ZText,
+  ZTimestamp,
+  ZUuid,
+  zStoredMinor,
+} from "../shared/schemas";
 
 // Enum lists grow additively (contract Versioning 1): clients must accept values they do not know.
 // Types and states are shared with the panel: lib/event-types.ts.
@@ -127,6 +138,9 @@ export type TCreateRecurringExpenseInput = z.infer<typeof ZCreateRecurringExpens
 export const EVENT_SORTS = ["-created_at", "-occurred_on", "occurred_on", "-amount", "amount"] as const;
 export type TEventSort = (typeof EVENT_SORTS)[number];
 
+/** The sides of the profit and loss (server/reports/profit-and-loss.ts TYPE_ROWS). */
+export const PNL_SIDES = ["in", "out"] as const;
+
 /** The filters of the events list, its totals and its CSV export (one meaning for all three). */
 export const ZEventFilters = ZListFilters.extend({
   type: z.enum(EVENT_TYPES).optional(),
@@ -146,6 +160,24 @@ export const ZEventFilters = ZListFilters.extend({
     .max(100)
     .optional()
     .describe("Additive: events of exactly this category, case-insensitive. Empty = no filter."),
+  no_category: ZQueryBoolean.optional().describe(
+    "Additive (issue 36): true = only events without a category (the reports' Uncategorized row). false = no filter.",
+  ),
+  no_project: ZQueryBoolean.optional().describe(
+    "Additive (issue 36): true = only events without a project (the reports' No project row). false = no filter.",
+  ),
+  counted: ZQueryBoolean.optional().describe(
+    "Additive (issue 36): true = only the events the financial summary and the reports count: actual, confirmed, not " +
+      "a reconciled import line, moving money (K3, K4). false = no filter.",
+  ),
+  side: z
+    .enum(PNL_SIDES)
+    .optional()
+    .describe(
+      "Additive (issue 36): the side of the profit and loss an event counts on. in: revenue and refunds to customers " +
+        "(refund out); out: expense, recurring_expense, ad_spend and refunds received (refund in). Events that move no " +
+        "money are on neither side.",
+    ),
 });
 
 function fromNotAfterTo(query: { from?: string; to?: string }) {

@@ -13,6 +13,7 @@ import { Sparkline } from "@/components/reports/sparkline";
 import { CardHeader } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
 import { formatMinor } from "@/lib/money";
+import { reportEventsHref } from "@/lib/report-links";
 import { toAppError } from "@/server/errors/to-app-error";
 import type { TCashHistory, TProfitAndLoss } from "@/server/reports/report.schema";
 import { getOwnerCaller, getOwnerMe } from "@/server/trpc/server-caller";
@@ -53,35 +54,6 @@ function queryOf(params: TSearchParams) {
         ? { business_id: scope.slice(9) }
         : {};
   return { scope, interval, groupBy, from, to, scopeInput };
-}
-
-/** The Events page filtered to the events behind a figure (its period, the report's scope, the row's key). */
-function eventsHref(
-  scopeInput: { personal?: boolean; business_id?: string },
-  period: { start: string; end: string },
-  groupBy: string,
-  row: { key: string | null } | null,
-): string | null {
-  const params = new URLSearchParams({ state: "actual", from: period.start, to: period.end });
-  if (scopeInput.business_id) params.set("business_id", scopeInput.business_id);
-  if (scopeInput.personal) params.set("personal", "true");
-  if (row) {
-    if (groupBy === "category") {
-      if (row.key === null) return null; // "no category" is not a filter the list has
-      params.set("category", row.key);
-    } else if (groupBy === "business") {
-      if (row.key === null) params.set("personal", "true");
-      else params.set("business_id", row.key);
-    } else if (groupBy === "project") {
-      if (row.key === null) return null;
-      params.set("project_id", row.key);
-    } else {
-      const type = { revenue: "revenue", refunds_out: "refund", refunds_in: "refund", expense: "expense" }[row.key ?? ""];
-      const other = { recurring_expense: "recurring_expense", ad_spend: "ad_spend" }[row.key ?? ""];
-      if (type ?? other) params.set("type", (type ?? other)!);
-    }
-  }
-  return `/events?${params.toString()}`;
 }
 
 function periodLabel(period: { start: string; end: string }, interval: string, locale: string): string {
@@ -274,7 +246,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
                         currency={currency}
                         locale={locale}
                         label={`${row.label}, ${periodLabel(pnl.periods[i]!, pnl.interval, locale)}`}
-                        href={eventsHref(query.scopeInput, pnl.periods[i]!, pnl.group_by, row)}
+                        href={reportEventsHref(query.scopeInput, pnl.periods[i]!, pnl.group_by, row)}
                       />
                     </td>
                   ))}
@@ -302,7 +274,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
                         currency={currency}
                         locale={locale}
                         label={`${label}, ${periodLabel(pnl.periods[i]!, pnl.interval, locale)}`}
-                        href={eventsHref(query.scopeInput, pnl.periods[i]!, pnl.group_by, null)}
+                        href={reportEventsHref(query.scopeInput, pnl.periods[i]!, pnl.group_by, {
+                          direction: label === "In" ? "in" : label === "Out" ? "out" : null,
+                        })}
                       />
                     </td>
                   ))}
