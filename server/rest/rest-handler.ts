@@ -33,6 +33,9 @@ import { systemClock, type TClock } from "../shared/clock";
 import { parseJsonObject } from "../http/json-body";
 import { assertSafeQuery, MAX_JSON_BODY_BYTES, readBodyCapped } from "./request-body";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
+import { withRequestMetrics } from "./request-metrics";
+import { readFromReplicaWhenFresh } from "../fleet/read-routing";
+import { noteWriter, withWriteMarks } from "../fleet/write-marks";
 
 export type TRestHandlerOptions = {
   router: AnyRouter;
@@ -170,6 +173,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     prepared: unknown;
   }): Promise<{ outcome: TOutcome; code?: string }> {
     const { route, request } = call;
+    noteWriter(call.req, call.actor); // the fleet's read-your-writes mark (fleet/write-marks.ts)
     // The route's declared access, procedure or plain, before the operation runs.
     await checkAccess(route.access, call.actor, { operation: operationOf(route), db: call.db, requestId: request.requestId });
     if (route.target.kind === "plain") {
@@ -192,7 +196,8 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     }
     const ctx = createContext(request, { db: await call.db(), actor: call.actor });
     const input = procedureInput(call.req.method, call.params, call.url.searchParams, call.body);
-    const data = await callProcedure(ctx, route.target.procedurePath, input);
+    const { procedurePath } = route.target;
+    const data = await readFromReplicaWhenFresh(ctx, call.req.method, call.actor, () => callProcedure(ctx, procedurePath, input));
     const status = ctx.response.status ?? route.successStatus;
     const file = ctx.response.file;
     if (file) {
@@ -208,7 +213,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     return { outcome: { status, headers: ctx.response.headers, kind: "envelope", body: JSON.stringify(data) } };
   }
 
-  return Object.assign(handle, { routes: table });
+  return Object.assign(withRequestMetrics(withWriteMarks(handle, getDb), table), { routes: table });
 }
 
 async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute, ip: string | null): Promise<TActor> {
