@@ -10,13 +10,14 @@ type TRow = { name: string; waiting: bigint; active: bigint; oldest: number | nu
 
 export async function jobQueueSamples(db: TDbOrTx): Promise<TSample[]> {
   const rows = await db.$queryRawUnsafe<TRow[]>(
-    `SELECT name,
-            count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()) AS waiting,
-            count(*) FILTER (WHERE state = 'active') AS active,
-            extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()))::float8 AS oldest
-       FROM ${PG_BOSS_SCHEMA}.job
-      WHERE state IN ('created', 'retry', 'active')
-      GROUP BY name`,
+    `SELECT q.name,
+            count(j.id) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()) AS waiting,
+            count(j.id) FILTER (WHERE j.state = 'active') AS active,
+            extract(epoch FROM now() - min(j.created_on) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()))::float8 AS oldest
+       FROM ${PG_BOSS_SCHEMA}.queue q
+       LEFT JOIN ${PG_BOSS_SCHEMA}.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active')
+      WHERE q.name NOT LIKE '\\_\\_pgboss%'
+      GROUP BY q.name`,
   );
   return rows.flatMap((row): TSample[] => [
     {

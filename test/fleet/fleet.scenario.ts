@@ -220,7 +220,12 @@ describe("the fleet", () => {
     for (const index of [0, 1]) {
       await sleep(1000);
       process.kill(fleet.pid(index)!, "SIGTERM");
-      const draining = await call(instance(index), "GET", "/readyz");
+      // The signal reaches the event loop beside requests already read: ask until it shows.
+      let draining = await call(instance(index), "GET", "/readyz");
+      for (let tries = 0; draining.status === 200 && tries < 20; tries++) {
+        await sleep(25);
+        draining = await call(instance(index), "GET", "/readyz");
+      }
       expect(draining.body).toEqual({ ready: false, reason: "draining" });
       const exit = await fleet.exited(index);
       expect(exit.code).toBe(0);
