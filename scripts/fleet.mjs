@@ -171,6 +171,10 @@ export async function startFleet(options) {
   const output = options.output ?? "inherit";
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  // Whatever ends this process (a test runner's timeout too) ends the fleet's processes with it.
+  process.once("exit", () => {
+    for (const { child } of children.values()) child.kill("SIGKILL");
+  });
 
   function run(name, command, args, spawnOptions = {}) {
     const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], ...spawnOptions });

@@ -11,7 +11,8 @@ export default defineConfig({
   test: {
     include: ["test/fleet/**/*.scenario.ts"],
     testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // Starting the fleet builds the app when the build is stale (minutes on a loaded machine).
+    hookTimeout: 900_000,
     fileParallelism: false,
   },
 });
