@@ -106,14 +106,15 @@ function answerJson(res, status, body) {
 
 /**
  * /livez: the process answers (200). /readyz: 200 when the app is ready (its database answers
- * and holds every migration of this build), 503 with the reason otherwise, and 503 "draining"
- * from the moment a SIGTERM arrives.
+ * and holds every migration of this build), 503 with the reason otherwise: "warming up" until
+ * its first /v1 request has loaded the REST layer, "draining" from the moment a SIGTERM arrives.
  */
 async function answerHealth(req, res, state) {
   const path = (req.url ?? "/").split("?", 1)[0];
   if (path === LIVENESS_PATH) return (answerJson(res, 200, { live: true }), true);
   if (path !== READINESS_PATH) return false;
   if (state.draining) return (answerJson(res, 503, { ready: false, reason: "draining" }), true);
+  if (!state.warm) return (answerJson(res, 503, { ready: false, reason: "warming up" }), true);
   const hooks = globalThis[FLEET_HOOKS_KEY];
   const result = hooks ? await hooks.readiness() : { ready: false, reason: "starting" };
   answerJson(res, result.ready ? 200 : 503, result);
@@ -174,7 +175,7 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const state = { draining: false, inFlight: new Set() };
+  const state = { draining: false, warm: dev, inFlight: new Set() };
   const server = http.createServer((req, res) => {
     state.inFlight.add(res);
     res.once("close", () => state.inFlight.delete(res));
@@ -209,6 +210,17 @@ async function main() {
     server.listen(port, resolve); // every interface, as `next start`
   });
   console.log(`Ready on http://localhost:${port}`);
+  // Warm-up: the first /v1 request loads the REST layer's bundle, which held the event loop for
+  // seconds on a loaded machine (health checks timed out, and a balancer took the instance out
+  // with requests on it). One request to itself first; /readyz says "warming up" until it ends.
+  if (!state.warm) {
+    http
+      .get({ host: "127.0.0.1", port, path: "/v1/openapi.json" }, (response) => {
+        response.resume();
+        response.once("end", () => (state.warm = true));
+      })
+      .once("error", () => (state.warm = true));
+  }
 
   startMetricsServer(state);
 
