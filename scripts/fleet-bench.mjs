@@ -54,7 +54,7 @@ function load(url) {
 async function measure(label, base, paths) {
   const rows = [];
   for (const [name, path] of Object.entries(paths)) {
-    await load(`${base}${path}`).catch(() => {}); // warm-up, shorter would do
+    await load(`${base}${path}`.replace(/$/, "")).catch(() => {}); // warm-up
     const result = await load(`${base}${path}`);
     rows.push({
       setup: label,

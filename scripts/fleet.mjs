@@ -332,7 +332,7 @@ export async function startFleet(options) {
       DATABASE_URL: bouncerUrl,
       DATABASE_READ_URL: replicaUrl,
       METRICS_PORT: String(port.metrics[index]),
-      SHUTDOWN_DRAIN_MS: options.env?.SHUTDOWN_DRAIN_MS ?? "3500",
+      SHUTDOWN_DRAIN_MS: options.env?.SHUTDOWN_DRAIN_MS ?? "5000",
       TRUST_PROXY: "1",
       PUBLIC_BASE_URL: options.env?.PUBLIC_BASE_URL ?? publicUrl,
     });

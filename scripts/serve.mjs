@@ -238,8 +238,8 @@ async function main() {
     deadline.unref();
     for (const res of state.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     await new Promise((resolve) => setTimeout(resolve, drainDelayMs()));
+    // close() also closes the connections without a request in progress (Node ≥ 19).
     const closed = new Promise((resolve) => server.close(resolve));
-    server.closeIdleConnections();
     while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
     await closed;
