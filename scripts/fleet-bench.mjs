@@ -114,7 +114,7 @@ async function main() {
     const size = async () => Number((await primary.query("SELECT pg_total_relation_size('financial_events') AS n")).rows[0].n);
     const sizeBefore = await size();
     const { rows: columns } = await primary.query(
-      "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'financial_events' AND column_name <> 'id' ORDER BY ordinal_position",
+      "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'financial_events' AND column_name <> 'id' AND is_generated = 'NEVER' ORDER BY ordinal_position",
     );
     const list = columns.map((column) => `"${column.column_name}"`).join(", ");
     // Copies keep every column but the id (and a description made unique, as real rows are).
