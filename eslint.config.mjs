@@ -10,7 +10,7 @@ const projectRoot = import.meta.dirname;
 // mcp/, and each domain's procedures and routes.ts) → the domain services → the foundation. Beside
 // app/, two more entry points: jobs/ (started by instrumentation.ts) and sign-in/ (the panel's
 // Auth.js door, served by app/api/). Every other folder of server/ is a domain.
-const FOUNDATION = ["auth", "crypto", "db", "errors", "http", "mail", "shared"];
+const FOUNDATION = ["auth", "crypto", "db", "errors", "http", "mail", "metrics", "shared"];
 const ADAPTERS = ["rest", "trpc", "mcp"];
 const ENTRIES = ["jobs", "sign-in"];
 const DOMAINS = fs

@@ -8,3 +8,7 @@ export declare function dispatchDirectly(req: IncomingMessage, res: ServerRespon
 export declare const DRAIN_MAX_BYTES: number;
 export declare const DRAIN_MAX_MS: number;
 export declare function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void;
+export declare const FLEET_HOOKS_KEY: symbol;
+export declare const SHUTDOWN_HOOKS_KEY: symbol;
+export declare const LIVENESS_PATH: string;
+export declare const READINESS_PATH: string;

@@ -85,17 +85,106 @@ export function settleUnreadBody(req, res) {
   });
 }
 
+/** What the app leaves for this entry (server/fleet/install.ts FLEET_HOOKS_KEY): readiness, metrics. */
+export const FLEET_HOOKS_KEY = Symbol.for("finance-back-office.fleet-hooks");
+/** What must finish before the process exits, after the requests (server/jobs/start-in-server.ts). */
+export const SHUTDOWN_HOOKS_KEY = Symbol.for("finance-back-office.shutdown-hooks");
+
+/** The liveness and readiness paths (HAProxy's health check asks /readyz: deploy/haproxy.cfg). */
+export const LIVENESS_PATH = "/livez";
+export const READINESS_PATH = "/readyz";
+
+function answerJson(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/**
+ * /livez: the process answers (200). /readyz: 200 when the app is ready (its database answers
+ * and holds every migration of this build), 503 with the reason otherwise: "warming up" until
+ * its first /v1 request has loaded the REST layer, "draining" from the moment a SIGTERM arrives.
+ */
+async function answerHealth(req, res, state) {
+  const path = (req.url ?? "/").split("?", 1)[0];
+  if (path === LIVENESS_PATH) return (answerJson(res, 200, { live: true }), true);
+  if (path !== READINESS_PATH) return false;
+  if (state.draining) return (answerJson(res, 503, { ready: false, reason: "draining" }), true);
+  if (!state.warm) return (answerJson(res, 503, { ready: false, reason: "warming up" }), true);
+  const hooks = globalThis[FLEET_HOOKS_KEY];
+  const result = hooks ? await hooks.readiness() : { ready: false, reason: "starting" };
+  answerJson(res, result.ready ? 200 : 503, result);
+  return true;
+}
+
+/**
+ * The Prometheus endpoint on its own listener (METRICS_PORT), bound to METRICS_HOST (default
+ * 127.0.0.1): never on the public port, so nothing behind the balancer can read it.
+ */
+function startMetricsServer(state) {
+  const port = Number(process.env.METRICS_PORT ?? 0);
+  if (!port) return null;
+  const host = process.env.METRICS_HOST || "127.0.0.1";
+  const server = http.createServer((req, res) => {
+    if ((req.url ?? "").split("?", 1)[0] !== "/metrics") return answerJson(res, 404, { error: "not found" });
+    const hooks = globalThis[FLEET_HOOKS_KEY];
+    Promise.resolve(hooks ? hooks.renderMetrics() : "")
+      .then((text) => {
+        const own = [
+          "# HELP fbo_http_in_flight Requests this instance is answering.",
+          "# TYPE fbo_http_in_flight gauge",
+          `fbo_http_in_flight ${state.inFlight.size}`,
+          "# HELP fbo_draining Whether this instance is draining (SIGTERM received).",
+          "# TYPE fbo_draining gauge",
+          `fbo_draining ${state.draining ? 1 : 0}`,
+          "",
+        ].join("\n");
+        res.writeHead(200, { "content-type": "text/plain; version=0.0.4" });
+        res.end(text + own);
+      })
+      .catch((error) => {
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end(String(error));
+      });
+  });
+  server.listen(port, host);
+  server.unref();
+  return server;
+}
+
+/** How long a draining instance keeps accepting, answering not ready, so the balancer sees it first. */
+function drainDelayMs() {
+  return Number(process.env.SHUTDOWN_DRAIN_MS ?? 0);
+}
+/** How long in-flight requests and jobs may take after SIGTERM before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 async function main() {
   const dev = process.argv.includes("--dev");
   // As `next start` / `next dev` set it, before Next.js loads.
   process.env.NODE_ENV = dev ? "development" : "production";
   const port = Number(process.env.PORT ?? 3000);
+  // Before Next.js loads the app: its instrumentation (the jobs) registers its shutdown here.
+  globalThis[SHUTDOWN_HOOKS_KEY] ??= new Set();
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const state = { draining: false, warm: dev, inFlight: new Set() };
   const server = http.createServer((req, res) => {
+    state.inFlight.add(res);
+    res.once("close", () => state.inFlight.delete(res));
+    // Draining: each answer closes its connection, so no keep-alive connection outlives the drain.
+    if (state.draining) res.shouldKeepAlive = false;
+    if (req.url === LIVENESS_PATH || req.url === READINESS_PATH) {
+      void answerHealth(req, res, state);
+      return;
+    }
     stampSocketAddress(req);
     settleUnreadBody(req, res);
     if (dispatchDirectly(req, res, { dev })) return;
@@ -121,14 +210,44 @@ async function main() {
     server.listen(port, resolve); // every interface, as `next start`
   });
   console.log(`Ready on http://localhost:${port}`);
+  // Warm-up: the first /v1 request loads the REST layer's bundle, which held the event loop for
+  // seconds on a loaded machine (health checks timed out, and a balancer took the instance out
+  // with requests on it). One request to itself first; /readyz says "warming up" until it ends.
+  if (!state.warm) {
+    http
+      .get({ host: "127.0.0.1", port, path: "/v1/openapi.json" }, (response) => {
+        response.resume();
+        response.once("end", () => (state.warm = true));
+      })
+      .once("error", () => (state.warm = true));
+  }
 
-  const stop = () => {
-    server.close(() => process.exit(0));
-    // Keep-alive connections would hold close() open.
+  startMetricsServer(state);
+
+  // Graceful shutdown: answer not ready at once (the balancer stops sending within its check
+  // interval; SHUTDOWN_DRAIN_MS covers that), then stop accepting, let the requests in flight
+  // finish (their connections close after the answer), then the jobs (a run in progress ends),
+  // then exit. A second signal, or SHUTDOWN_TIMEOUT_MS, exits at once.
+  const stop = async () => {
+    if (state.draining) process.exit(1);
+    state.draining = true;
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took over ${SHUTDOWN_TIMEOUT_MS} ms; exiting with ${state.inFlight.size} request(s) in flight.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    for (const res of state.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    await new Promise((resolve) => setTimeout(resolve, drainDelayMs()));
+    // close() also closes the connections without a request in progress (Node ≥ 19).
+    const closed = new Promise((resolve) => server.close(resolve));
+    while (state.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
+    await closed;
+    await Promise.all([...globalThis[SHUTDOWN_HOOKS_KEY]].map((hook) => hook()));
+    process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

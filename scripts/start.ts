@@ -66,6 +66,9 @@ async function main(): Promise<void> {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
+  // `--prepare`: migrations and the build only (scripts/fleet.mjs starts the instances itself).
+  if (process.argv.includes("--prepare")) return;
+
   // A bounded old-space heap: V8 otherwise lets garbage grow to gigabytes before collecting
   // (a 100,000-row import confirm peaked at 914 MB RSS unbounded, 454 MB with 320 MB).
   const heap = `--max-old-space-size=${env.SERVER_HEAP_MB}`;

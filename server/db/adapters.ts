@@ -5,7 +5,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { watchPool } from "../metrics/pools";
 import { ensurePrivateDir } from "../crypto/private-files";
 import { preparedStatementName } from "./prepared-statements";
 
@@ -79,13 +81,19 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
  */
 export async function openTarget(target: TDatabaseTarget): Promise<TOpenedTarget> {
   if (target.engine === "postgres") {
+    // The pool is ours (not the adapter's) so the metrics can report its use (metrics/pools.ts).
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
+    const unwatch = watchPool(target.url, pool);
     return {
       factory: new PrismaPg(
-        { connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS },
+        pool,
         // Unnamed (undefined) for every statement but the few marked ones: prepared-statements.ts.
         { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string },
       ),
-      close: async () => {},
+      close: async () => {
+        unwatch();
+        await pool.end();
+      },
     };
   }
   if ("client" in target) {

@@ -35,6 +35,9 @@ import { parseJsonObject } from "../http/json-body";
 import { assertSafeQuery, MAX_JSON_BODY_BYTES, readBodyCapped } from "./request-body";
 import type { TFileFormat } from "../trpc/meta";
 import { isWriteMethod, RouteTable, routesFromPlain, routesFromRouter, type TRoute } from "./route-table";
+import { withRequestMetrics } from "./request-metrics";
+import { readFromReplicaWhenFresh } from "../fleet/read-routing";
+import { noteWriter, withWriteMarks } from "../fleet/write-marks";
 
 export type TRestHandlerOptions = {
   router: AnyRouter;
@@ -172,6 +175,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     prepared: unknown;
   }): Promise<{ outcome: TOutcome; code?: string }> {
     const { route, request } = call;
+    noteWriter(call.req, call.actor); // the fleet's read-your-writes mark (fleet/write-marks.ts)
     if (route.target.kind === "plain") {
       // A plain route is no procedure: the REST layer admits it under the same policy the
       // procedures' builders apply to themselves (access/admit-operation.ts).
@@ -193,9 +197,11 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
       });
       return { outcome };
     }
-    const ctx = createContext(request, { db: await call.db(), actor: call.actor });
     const input = procedureInput(call.req.method, call.params, call.url.searchParams, call.body);
-    const data = await callProcedure(ctx, route.target.procedurePath, input);
+    const { procedurePath } = route.target;
+    const data = await readFromReplicaWhenFresh(await call.db(), call.req.method, call.actor, (db) =>
+      callProcedure(createContext(request, { db, actor: call.actor }), procedurePath, input),
+    );
     const status = answerStatus(route, data);
     const format = call.url.searchParams.get("format");
     const file =
@@ -212,7 +218,7 @@ export function createRestHandler(options: TRestHandlerOptions): TRestHandler {
     return { outcome: { status, headers: {}, kind: "envelope", body: JSON.stringify(data) } };
   }
 
-  return Object.assign(handle, { routes: table });
+  return Object.assign(withRequestMetrics(withWriteMarks(handle, getDb), table), { routes: table });
 }
 
 async function authenticate(db: () => Promise<TDb>, req: Request, route: TRoute, ip: string | null): Promise<TActor> {
