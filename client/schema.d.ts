@@ -2441,7 +2441,7 @@ export interface components {
     CreateImportForm: {
       /**
        * Format: binary
-       * @description The statement: CSV or TSV text (UTF-8 or Windows-1252), at most 10 MB.
+       * @description The statement, at most 10 MB: CSV or TSV text (UTF-8 or Windows-1252), or a bank statement recognized by its content (additive, issue 35): OFX 1.x/2.x or QFX, CAMT.053 or CAMT.052 (ISO 20022 XML), MT940, QIF. A bank statement is read by its standard (preset and mapping do not apply; QIF takes currency_default and account).
        */
       file: string;
       /** Format: uuid */
@@ -4175,6 +4175,10 @@ export interface components {
         date?: components["schemas"]["ImportDateGuess"];
         number?: components["schemas"]["ImportNumberGuess"];
       };
+      /** @description Additive (issue 35). What the file was recognized as, by its content: csv, tsv, or a bank statement format (ofx: OFX 1.x SGML, 2.x XML and QFX; camt053 / camt052: ISO 20022; mt940: SWIFT; qif: its bank sections). A bank statement is read by its standard: preset and mapping do not apply. Absent on previews stored before it. */
+      format?: string;
+      /** @description Additive (issue 35). Per account (and currency) of a bank statement with balances: opening + rows = closing, or by how much it is off. The confirm keeps each closing balance as a cash snapshot of that account. */
+      balance_check?: components["schemas"]["ImportBalanceCheck"][];
       /** @description Additive (issue 14). The preset of GET /v1/imports/presets whose column names best match the header (most fields found; ties: the first in that list), if it is not the one in use and it finds the date and the amount (or debit and credit) columns; null otherwise. A suggestion only: re-preview with POST /v1/imports/{id}/preview and its preset to apply it. */
       suggested_preset?: {
         id: string;
@@ -4262,6 +4266,23 @@ export interface components {
       thousands_separator: string | null;
       ambiguous: boolean;
       note: string;
+    };
+    ImportBalanceCheck: {
+      /** @description The account as the file names it (an IBAN or account number); the upload's account for a QIF file. */
+      account: string;
+      currency: string;
+      /** @description The opening balance (CAMT OPBD or PRCD, MT940 :60F:); null: the file gives none (OFX). */
+      opening_minor: number | null;
+      /** @description The closing balance (OFX LEDGERBAL, CAMT CLBD, MT940 :62F:); null: none. */
+      closing_minor: number | null;
+      /** @description The day of the closing balance: the cash snapshot's as_of at confirm. */
+      closing_on: string | null;
+      /** @description The sum of the statement's booked lines of this account, signed. */
+      rows_sum_minor: number;
+      /** @description closing − (opening + rows): 0 when it adds up, else the exact amount missing; null without both balances. */
+      difference_minor: number | null;
+      /** @description difference_minor is 0; null when it cannot be checked. */
+      ok: boolean | null;
     };
     ImportPreset: {
       id: string;
@@ -4358,6 +4379,10 @@ export interface components {
         date?: components["schemas"]["ImportDateGuess"];
         number?: components["schemas"]["ImportNumberGuess"];
       };
+      /** @description Additive (issue 35). What the file was recognized as, by its content: csv, tsv, or a bank statement format (ofx: OFX 1.x SGML, 2.x XML and QFX; camt053 / camt052: ISO 20022; mt940: SWIFT; qif: its bank sections). A bank statement is read by its standard: preset and mapping do not apply. Absent on previews stored before it. */
+      format?: string;
+      /** @description Additive (issue 35). Per account (and currency) of a bank statement with balances: opening + rows = closing, or by how much it is off. The confirm keeps each closing balance as a cash snapshot of that account. */
+      balance_check?: components["schemas"]["ImportBalanceCheck"][];
       /** @description Additive (issue 14). The preset of GET /v1/imports/presets whose column names best match the header (most fields found; ties: the first in that list), if it is not the one in use and it finds the date and the amount (or debit and credit) columns; null otherwise. A suggestion only: re-preview with POST /v1/imports/{id}/preview and its preset to apply it. */
       suggested_preset?: {
         id: string;
@@ -4373,6 +4398,18 @@ export interface components {
       rejected: components["schemas"]["ImportRejection"][];
       proposals: components["schemas"]["ImportProposal"][];
       subscriptions_created: string[];
+      /** @description Additive (issue 35). The closing balances of a bank statement (preview.balance_check) kept as cash snapshots of their accounts (source IMPORT), one per account and day. */
+      cash_snapshots?: {
+        account: string;
+        currency: string;
+        amount_minor: number;
+        /** @description The closing balance's day, at 00:00 UTC. */
+        as_of: string;
+        /** @description kept: that account already had a snapshot as recent for that day (a re-import). */
+        outcome: string;
+        /** @description Why a snapshot was rejected (e.g. no exchange rate for its currency). */
+        reason?: string;
+      }[];
     };
     ImportRevertResult: {
       /** Format: uuid */
