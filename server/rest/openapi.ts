@@ -379,6 +379,9 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
       if (typeof route.access.scope === "string") operation["x-required-scope"] = route.access.scope;
       else operation["x-required-scopes"] = [...route.access.scope];
     }
+    // Reads open to any of several scopes (pinned-wave3 §2.1: ads with ads or finances:observe).
+    if (route.access.kind === "owner_or_agent" && route.access.anyScope)
+      operation["x-any-of-scopes"] = [...route.access.anyScope];
     const parameters = (operation.parameters ??= []);
     parameters.push({ $ref: "#/components/parameters/ContractMin" });
     if (isWriteMethod(route.method)) operation["x-idempotency"] = route.idempotency;

@@ -1,4 +1,5 @@
-import { ownerProcedure } from "../trpc/init";
+import { requireGrant } from "../access/check-access";
+import { ownerOrAgentProcedure } from "../trpc/init";
 import { findBusinessSubscriptions } from "./subscription-service";
 import {
   findBusinessSubscriptionsMeta,
@@ -6,8 +7,20 @@ import {
   ZFindBusinessSubscriptionsResponse,
 } from "./find-business-subscriptions.types";
 
-export const findBusinessSubscriptionsRoute = ownerProcedure
+export const findBusinessSubscriptionsRoute = ownerOrAgentProcedure("finances:observe")
   .meta(findBusinessSubscriptionsMeta)
   .input(ZFindBusinessSubscriptionsRequest)
   .output(ZFindBusinessSubscriptionsResponse)
-  .query(({ ctx, input: { id, ...query } }) => findBusinessSubscriptions(ctx.db, ctx.actor.ownerId, id, query));
+  .query(({ ctx, input: { id, ...query }, path }) =>
+    findBusinessSubscriptions(ctx.db, ctx.actor.ownerId, id, query, async (businessId) => {
+      // pinned-wave3 §2.1: an agent whose finances:observe grant covers the business (after its 404).
+      if (ctx.actor.type === "agent") {
+        await requireGrant(
+          ctx.actor,
+          "finances:observe",
+          { kind: "business", businessId },
+          { operation: path, db: () => ctx.db, requestId: ctx.requestId },
+        );
+      }
+    }),
+  );

@@ -10,7 +10,7 @@ import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { assertPlanWritable, withinPlanLimit } from "../plans/plan-service";
 import type { TContext } from "./context";
-import type { TProcedureMeta } from "./meta";
+import type { TAccessRule, TProcedureMeta } from "./meta";
 
 const t = initTRPC
   .context<TContext>()
@@ -137,9 +137,16 @@ export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).us
   return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor>())));
 });
 
-/** An owner, or an agent holding `scope` (every one of them when several; any live agent when none is named). */
-export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[]) {
-  return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, type, next }) => {
+/**
+ * An owner, or an agent holding `scope` (every one of them when several; any live agent when none
+ * is named), or with `{ anyOf }` at least one of those scopes.
+ */
+export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[] | { anyOf: readonly TScope[] }) {
+  const access: TAccessRule =
+    scope !== undefined && typeof scope === "object" && "anyOf" in scope
+      ? { kind: "owner_or_agent", anyScope: scope.anyOf }
+      : { kind: "owner_or_agent", scope };
+  return t.procedure.meta({ access }).use(async ({ ctx, meta, path, type, next }) => {
     await checkMetaAccess(ctx, meta, path);
     return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor | TAgentActor>())));
   });
