@@ -58,8 +58,21 @@ function openApiDocument(target: TOperationTarget): Promise<TOpenApiDocument> {
   return document;
 }
 
+// A tool as listed depends on the document and on whether the caller is an agent (its required
+// reason), not on the caller's grants: built once per document, tool and kind of caller.
+const listed = new WeakMap<TOpenApiDocument, Map<string, Tool>>();
+
 /** A tool as tools/list shows it to this caller. */
 export function listedTool(tool: TMcpTool, caller: TMcpCaller, document: TOpenApiDocument): Tool {
+  let byKey = listed.get(document);
+  if (!byKey) listed.set(document, (byKey = new Map()));
+  const key = `${caller.type} ${tool.name}`;
+  let entry = byKey.get(key);
+  if (!entry) byKey.set(key, (entry = buildListedTool(tool, caller, document)));
+  return entry;
+}
+
+function buildListedTool(tool: TMcpTool, caller: TMcpCaller, document: TOpenApiDocument): Tool {
   return {
     name: tool.name,
     title: tool.title,

@@ -57,12 +57,29 @@ export function strictSchema(schema: unknown): unknown {
   return out;
 }
 
+/** `The business's id (…)` for the `{id}` after `/businesses/` in the tool's path. */
+function pathParameterDescription(tool: TMcpTool, name: string): string {
+  const segments = tool.path.split("/");
+  const collection = segments[segments.indexOf(`{${name}}`) - 1] ?? "record";
+  const singular = collection.endsWith("sses")
+    ? collection.slice(0, -2)
+    : collection.endsWith("ies")
+      ? `${collection.slice(0, -3)}y`
+      : collection.replace(/s$/, "");
+  return `The ${singular.replaceAll("-", " ")}'s id (a UUID), as in ${tool.method} ${tool.path}.`;
+}
+
 /** The tool's input schema for this caller: `reason` is required of an agent on every write that takes one. */
 export function toolInputSchema(tool: TMcpTool, caller: TMcpCaller): TJsonSchema {
   const schema = strictSchema(
     z.toJSONSchema(tool.listedInput, { target: "draft-2020-12", io: "input", unrepresentable: "any" }),
   ) as TJsonSchema;
   const properties = (schema.properties ?? {}) as TJsonSchema;
+  // A path parameter described where the zod schema leaves it bare (a shared id schema).
+  for (const name of tool.pathParams) {
+    const property = properties[name] as TJsonSchema | undefined;
+    if (property && typeof property.description !== "string") property.description = pathParameterDescription(tool, name);
+  }
   if (caller.type === "agent" && tool.method !== "GET" && "reason" in properties) {
     const required = new Set((schema.required as string[] | undefined) ?? []);
     required.add("reason");

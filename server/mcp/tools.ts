@@ -313,6 +313,18 @@ export const MCP_TOOL_DECLARATIONS: readonly TMcpToolDeclaration[] = [
 
 type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+type TProcedureDef = { _def: { inputs: z.ZodType[]; meta?: TProcedureMeta } };
+
+/**
+ * The access rule of a procedure of the app router: its builder's (ownerProcedure,
+ * ownerOrAgentProcedure) merged into its meta, which the *.types.ts meta does not carry. A
+ * procedure outside the router (a test's fixture) is an agent operation.
+ */
+function procedureAccess(procedure: string): TAccessRule {
+  const procedures = appRouter._def.procedures as unknown as Record<string, TProcedureDef | undefined>;
+  return procedures[procedure]?._def.meta?.access ?? { kind: "owner_or_agent" };
+}
+
 /** A declaration resolved against its operation: everything the server lists and calls with. */
 export type TMcpTool = {
   name: string;
@@ -368,7 +380,7 @@ export function resolveTool(declaration: TMcpToolDeclaration): TMcpTool {
   const { meta } = declaration;
   const openapi = meta.openapi;
   if (!openapi) throw new Error(`Tool ${declaration.name}: its procedure has no OpenAPI meta`);
-  if (!meta.access) throw new Error(`Tool ${declaration.name}: its procedure declares no access rule`);
+  const access = meta.access ?? procedureAccess(declaration.procedure);
   const method = openapi.method as THttpMethod;
   const keyed = method !== "GET" && (meta.idempotency ?? "required") === "required";
   const readOnly = method === "GET" || declaration.readOnly === true;
@@ -395,7 +407,7 @@ export function resolveTool(declaration: TMcpToolDeclaration): TMcpTool {
     path: openapi.path,
     pathParams: [...openapi.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
     keyed,
-    access: meta.access,
+    access,
     wholeOwner: declaration.wholeOwner === true,
     stability,
     deprecation,
@@ -437,8 +449,6 @@ export function resolveTools(declarations: readonly TMcpToolDeclaration[]): TMcp
   if (problems.length > 0) throw new Error(`MCP tool declarations:\n  ${problems.join("\n  ")}`);
   return declarations.map(resolveTool);
 }
-
-type TProcedureDef = { _def: { inputs: z.ZodType[]; meta?: TProcedureMeta } };
 
 /** A tool name from a procedure's path: `readModels.businessForecast` → `read_models_business_forecast`. */
 export function ownerToolName(procedure: string): string {

@@ -369,7 +369,10 @@ describe("what the document says beyond the shapes", () => {
     expect(doc.components.schemas!.ValidationIssue.required).toEqual(["path", "message"]);
     expect(error.allOf).toContainEqual({
       if: { required: ["code"], properties: { code: { const: "validation_error" } } },
-      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+      then: {
+        required: ["details"],
+        properties: { details: { type: "object", required: ["issues"], properties: { issues: { type: "array" } } } },
+      },
     });
   });
 
@@ -377,7 +380,10 @@ describe("what the document says beyond the shapes", () => {
     const error = doc.components.schemas!.Error.properties.error;
     expect(error.allOf).toContainEqual({
       if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
-      then: { required: ["details"], properties: { details: { required: ["field"] } } },
+      then: {
+        required: ["details"],
+        properties: { details: { type: "object", required: ["field"], properties: { field: { type: "string" } } } },
+      },
     });
     expect(doc.components.schemas!.ErrorDetails.properties.field.type).toBe("string");
     expect(doc.components.responses!.Error422.description).toMatch(/amount_out_of_range/);

@@ -106,12 +106,18 @@ const ERROR_SCHEMA: SchemaObject = {
         // A validation_error always names what failed.
         {
           if: { required: ["code"], properties: { code: { const: "validation_error" } } },
-          then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+          then: {
+            required: ["details"],
+            properties: { details: { type: "object", required: ["issues"], properties: { issues: { type: "array" } } } },
+          },
         } as SchemaObject,
         // So does amount_out_of_range: the figure of the answer beyond the exact range.
         {
           if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
-          then: { required: ["details"], properties: { details: { required: ["field"] } } },
+          then: {
+            required: ["details"],
+            properties: { details: { type: "object", required: ["field"], properties: { field: { type: "string" } } } },
+          },
         } as SchemaObject,
       ],
     } as SchemaObject,
