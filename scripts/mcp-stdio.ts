@@ -18,7 +18,8 @@ import { fileURLToPath } from "node:url";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../server/mcp/mcp-server";
 import { mcpServerVersion } from "../server/mcp/versioning";
-import type { TMcpCaller } from "../server/mcp/tools";
+import type { TMcpCaller, TProcedures } from "../server/mcp/tools";
+import { appRouter } from "../server/router";
 
 const USAGE = "usage: finance-mcp --token <agt_… | ses_…> [--url http://localhost:3000]  (or MCP_TOKEN=…)";
 
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const server = createMcpServer({
     target: { dispatch: (request) => fetch(request), origin, headers },
     caller,
+    procedures: appRouter._def.procedures as unknown as TProcedures,
     contractDir: path.join(root, "docs", "contract"),
   });
   await server.connect(new StdioServerTransport());

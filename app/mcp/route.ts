@@ -5,6 +5,8 @@
 import { registerNodeDispatch } from "@/server/http/node-dispatch";
 import { createMcpHandler, MCP_PATH, type TMcpHandler } from "@/server/mcp/http";
 import { getV1Handler } from "@/server/rest/v1";
+import { appRouter } from "@/server/router";
+import type { TProcedures } from "@/server/mcp/tools";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -12,7 +14,10 @@ export const runtime = "nodejs";
 const globalForMcp = globalThis as unknown as { mcpHandler?: TMcpHandler };
 
 const handle = (req: Request) => {
-  globalForMcp.mcpHandler ??= createMcpHandler({ v1: getV1Handler() });
+  globalForMcp.mcpHandler ??= createMcpHandler({
+    v1: getV1Handler(),
+    procedures: appRouter._def.procedures as unknown as TProcedures,
+  });
   return globalForMcp.mcpHandler(req);
 };
 

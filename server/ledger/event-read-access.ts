@@ -3,14 +3,12 @@
 // filter given is the resource; none is the whole owner, which only a grant on `*` covers), one
 // event by its own scope. 404 before 403 (pinned-wave2 §1.2): a filter's business or project is
 // looked up for the owner first, so another owner's id is not_found, never scope_denied.
-import { requireGrant, type TAccessCall } from "../access/check-access";
-import type { TAgentActor, TOwnerActor } from "../auth/actor";
 import type { TResource } from "../auth/grants";
 import { requireBusiness } from "../businesses/business-service";
 import type { TDbOrTx } from "../db/client";
 import { requireProject } from "../projects/project-service";
 
-export const EVENTS_READ_SCOPE = "finances:observe";
+export const EVENTS_READ_SCOPE = "finances:observe" as const;
 
 /** What a list's filters read, in grant terms; their ids resolved for the owner (404). */
 export async function eventFilterResource(
@@ -39,14 +37,4 @@ export function eventResource(row: { businessId: string | null; projectId: strin
   if (row.businessId !== null) return { kind: "business", businessId: row.businessId };
   if (row.personal) return { kind: "personal" };
   return { kind: "owner" };
-}
-
-/** Passes for the owner; an agent needs a finances:observe grant covering `resource` (else 403, audited). */
-export async function authorizeEventRead(
-  actor: TOwnerActor | TAgentActor,
-  resource: TResource | (() => Promise<TResource>),
-  call: TAccessCall,
-): Promise<void> {
-  if (actor.type !== "agent") return;
-  await requireGrant(actor, EVENTS_READ_SCOPE, typeof resource === "function" ? await resource() : resource, call);
 }

@@ -1,5 +1,5 @@
-import { ownerOrAgentProcedure } from "../trpc/init";
-import { authorizeEventRead, eventFilterResource, EVENTS_READ_SCOPE } from "./event-read-access";
+import { ownerOrAgentProcedure, requireCallerGrant } from "../trpc/init";
+import { eventFilterResource, EVENTS_READ_SCOPE } from "./event-read-access";
 import { findEventsMeta, ZFindEventsRequest, ZFindEventsResponse } from "./find-events.types";
 import { findEvents } from "./ledger-service";
 
@@ -8,10 +8,9 @@ export const findEventsRoute = ownerOrAgentProcedure(EVENTS_READ_SCOPE)
   .input(ZFindEventsRequest)
   .output(ZFindEventsResponse)
   .query(async ({ ctx, input, path }) => {
-    await authorizeEventRead(ctx.actor, () => eventFilterResource(ctx.db, ctx.actor.ownerId, input), {
-      operation: path,
-      db: () => ctx.db,
-      requestId: ctx.requestId,
-    });
+    // pinned-wave3 §2.1: an agent's grant must cover the narrowest filter (ids resolved first: 404).
+    if (ctx.actor.type === "agent") {
+      await requireCallerGrant(ctx, path, EVENTS_READ_SCOPE, await eventFilterResource(ctx.db, ctx.actor.ownerId, input));
+    }
     return findEvents(ctx.db, ctx.actor.ownerId, input);
   });

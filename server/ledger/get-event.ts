@@ -1,5 +1,5 @@
-import { ownerOrAgentProcedure } from "../trpc/init";
-import { authorizeEventRead, eventResource, EVENTS_READ_SCOPE } from "./event-read-access";
+import { ownerOrAgentProcedure, requireCallerGrant } from "../trpc/init";
+import { eventResource, EVENTS_READ_SCOPE } from "./event-read-access";
 import { getEventMeta, ZGetEventRequest, ZGetEventResponse } from "./get-event.types";
 import { getEvent } from "./ledger-service";
 
@@ -9,6 +9,6 @@ export const getEventRoute = ownerOrAgentProcedure(EVENTS_READ_SCOPE)
   .output(ZGetEventResponse)
   .query(async ({ ctx, input, path }) => ({
     data: await getEvent(ctx.db, ctx.actor.ownerId, input.id, (row) =>
-      authorizeEventRead(ctx.actor, eventResource(row), { operation: path, db: () => ctx.db, requestId: ctx.requestId }),
+      requireCallerGrant(ctx, path, EVENTS_READ_SCOPE, eventResource(row)),
     ),
   }));

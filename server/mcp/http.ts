@@ -26,6 +26,7 @@ import { createMcpServer } from "./mcp-server";
 import { jsonRpcBodyRefusal } from "./message-rules";
 import { isJsonMediaType } from "../http/json-body";
 import { forwardedHeaders, type TDispatch } from "./operation-call";
+import type { TProcedures } from "./tools";
 import { defaultContractDir } from "./resources";
 
 export const MCP_PATH = "/mcp";
@@ -35,6 +36,8 @@ export const MCP_ALLOW = "OPTIONS, POST";
 export type TMcpHandlerOptions = {
   /** The /v1 REST layer the tools call (the app's own handler). */
   v1: TDispatch;
+  /** The app router's procedures: the operations that are tools. */
+  procedures: TProcedures;
   getDb?: () => Promise<TDb>;
   clock?: TClock;
   contractDir?: string;
@@ -103,6 +106,7 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
 
       const server = createMcpServer({
         target: { dispatch: options.v1, origin: new URL(req.url).origin, headers: forwardedHeaders(req.headers) },
+        procedures: options.procedures,
         caller: actor.type === "owner" ? { type: "owner" } : { type: "agent", grants: actor.grants },
         contractDir,
       });

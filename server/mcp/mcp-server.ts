@@ -14,7 +14,7 @@ import { callOperation, type TDispatch, type TOperationTarget } from "./operatio
 import { registerPrompts } from "./prompts";
 import { registerResources } from "./resources";
 import { toolInputSchema, toolOutputSchema, type TOpenApiDocument } from "./tool-schemas";
-import { toolsFor, type TMcpCaller, type TMcpTool } from "./tools";
+import { mcpTools, toolsFor, type TMcpCaller, type TMcpTool, type TProcedures } from "./tools";
 import { mcpServerVersion } from "./versioning";
 
 export const MCP_SERVER_NAME = "finance-back-office";
@@ -35,6 +35,8 @@ export type TMcpServerOptions = {
   caller: TMcpCaller;
   /** docs/contract/ (the operation tables). */
   contractDir: string;
+  /** The app router's procedures (the operations the tools call), from the composition root. */
+  procedures: TProcedures;
   /** Tools to serve (tests pass fixtures); default the caller's. */
   tools?: TMcpTool[];
 };
@@ -85,12 +87,15 @@ function buildListedTool(tool: TMcpTool, caller: TMcpCaller, document: TOpenApiD
 }
 
 export function createMcpServer(options: TMcpServerOptions): McpServer {
-  const tools = options.tools ?? toolsFor(options.caller);
+  const tools = options.tools ?? toolsFor(options.procedures, options.caller);
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: "Finance back office", version: mcpServerVersion() },
     { instructions: INSTRUCTIONS },
   );
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // A call may name any tool, listed or not: one the caller may not call goes to /v1 like any
+  // other and is refused there (403 scope_denied, audited as every denial is), never a silent miss.
+  const byName = new Map(mcpTools(options.procedures).map((tool) => [tool.name, tool]));
+  for (const tool of tools) byName.set(tool.name, tool);
   // tools/list and tools/call are this server's own: the list is the caller's (its grants), its
   // schemas strict 2020-12 with an output schema each; a call hands the arguments, as sent, to
   // the /v1 REST layer, which validates them in its order (access before validation: an agent

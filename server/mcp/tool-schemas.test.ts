@@ -8,7 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createV1Handler } from "../rest/v1";
 import { listedTool } from "./mcp-server";
 import type { TOpenApiDocument } from "./tool-schemas";
-import { agentTools, mcpTools, type TMcpCaller } from "./tools";
+import { agentTools, mcpTools, type TMcpCaller, type TProcedures } from "./tools";
+import { appRouter } from "../router";
+
+const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
 
 let document: TOpenApiDocument;
 const owner: TMcpCaller = { type: "owner" };
@@ -39,7 +42,7 @@ describe("every tool's schemas", () => {
     const problems: string[] = [];
     // One validator for all: the schemas carry no $id, so nothing they define is shared.
     const ajv = strictAjv();
-    for (const tool of mcpTools()) {
+    for (const tool of mcpTools(PROCEDURES)) {
       for (const caller of [owner, agent]) {
         const listed = listedTool(tool, caller, document);
         // The output schema is the same for every caller: compiled once.
@@ -62,10 +65,10 @@ describe("every tool's schemas", () => {
   }, 180_000);
 
   it("describe every argument of every agent tool (the owner's: no more undescribed than today)", () => {
-    const missing = mcpTools().flatMap((tool) =>
+    const missing = mcpTools(PROCEDURES).flatMap((tool) =>
       undescribed(listedTool(tool, owner, document).inputSchema).map((name) => `${tool.name}.${name}`),
     );
-    const ofAgentTools = missing.filter((entry) => agentTools().some((tool) => entry.startsWith(`${tool.name}.`)));
+    const ofAgentTools = missing.filter((entry) => agentTools(PROCEDURES).some((tool) => entry.startsWith(`${tool.name}.`)));
     expect(ofAgentTools).toEqual([]);
     // The owner's operations (tools since issue 34) still have undescribed arguments: a ratchet
     // until each is described where its zod schema is (never by a generated filler).
@@ -73,14 +76,14 @@ describe("every tool's schemas", () => {
   });
 
   it("require a reason of an agent on every write that takes one, never of the owner", () => {
-    for (const tool of agentTools()) {
+    for (const tool of agentTools(PROCEDURES)) {
       const agentInput = listedTool(tool, agent, document).inputSchema as Record<string, any>;
       if (tool.method === "GET" || !("reason" in (agentInput.properties ?? {}))) continue;
       expect(agentInput.required, tool.name).toContain("reason");
       const ownerInput = listedTool(tool, owner, document).inputSchema as Record<string, any>;
       expect(ownerInput.required ?? [], tool.name).not.toContain("reason");
     }
-    const writesWithReason = agentTools().filter(
+    const writesWithReason = agentTools(PROCEDURES).filter(
       (tool) => tool.method !== "GET" && "reason" in (listedTool(tool, agent, document).inputSchema.properties ?? {}),
     );
     expect(writesWithReason.map((tool) => tool.name).sort()).toEqual([

@@ -8,7 +8,18 @@ import { routesFromRouter } from "../rest/route-table";
 import { appRouter } from "../router";
 import type { TProcedureMeta } from "../trpc/meta";
 import { operationRequest } from "./operation-call";
-import { agentTools, MCP_TOOL_DECLARATIONS, mayCall, mcpTools, ownerToolName, toolsFor, type TMcpTool } from "./tools";
+import {
+  agentTools,
+  MCP_TOOL_DECLARATIONS,
+  mayCall,
+  mcpTools,
+  ownerToolName,
+  toolsFor,
+  type TMcpTool,
+  type TProcedures,
+} from "./tools";
+
+const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; meta?: TProcedureMeta } }>;
 
@@ -19,7 +30,7 @@ describe("the tools", () => {
       .map((route) => `${route.method} ${route.path}`)
       .sort();
     expect(
-      agentTools()
+      agentTools(PROCEDURES)
         .map((tool) => `${tool.method} ${tool.path}`)
         .sort(),
     ).toEqual(agentOperations);
@@ -30,22 +41,22 @@ describe("the tools", () => {
       .filter(([, procedure]) => procedure._def.meta?.openapi && procedure._def.meta.access?.kind === "owner")
       .map(([path]) => ownerToolName(path))
       .sort();
-    const ownerTools = mcpTools()
+    const ownerTools = mcpTools(PROCEDURES)
       .filter((tool) => tool.access.kind === "owner")
       .map((tool) => tool.name)
       .sort();
     expect(ownerTools).toEqual(ownerProcedures);
     expect(ownerToolName("readModels.businessForecast")).toBe("read_models_business_forecast");
-    expect(toolsFor({ type: "owner" })).toHaveLength(mcpTools().length);
+    expect(toolsFor(PROCEDURES, { type: "owner" })).toHaveLength(mcpTools(PROCEDURES).length);
   });
 
   it("are listed to an agent only when its grants let it call them", () => {
     const names = (grants: Array<{ scope: string; resource: string }>) =>
-      toolsFor({ type: "agent", grants }).map((tool) => tool.name);
+      toolsFor(PROCEDURES, { type: "agent", grants }).map((tool) => tool.name);
     const none = names([]);
     expect(none).toEqual(expect.arrayContaining(["get_agent_me", "get_me", "create_agent_decision", "create_data_request"]));
     expect(none).not.toContain("get_business_financial_summary");
-    for (const tool of mcpTools()) if (tool.access.kind === "owner") expect(none, tool.name).not.toContain(tool.name);
+    for (const tool of mcpTools(PROCEDURES)) if (tool.access.kind === "owner") expect(none, tool.name).not.toContain(tool.name);
     const observer = names([{ scope: "finances:observe", resource: "business:b1" }]);
     expect(observer).toEqual(expect.arrayContaining(["get_business_financial_summary", "find_events", "get_business_ads"]));
     // The whole owner's reads need the grant on *; a simulation needs both observe scopes.
@@ -63,7 +74,7 @@ describe("the tools", () => {
     expect(
       mayCall(
         { type: "owner" },
-        mcpTools().find((tool) => tool.name === "create_ad_budget_change")!,
+        mcpTools(PROCEDURES).find((tool) => tool.name === "create_ad_budget_change")!,
       ),
     ).toBe(true);
   });
@@ -80,16 +91,16 @@ describe("the tools", () => {
   });
 
   it("start experimental (Versioning 7: new tools do), and are never more stable than their operation", () => {
-    for (const tool of mcpTools()) expect(tool.stability, tool.name).toBe("experimental");
+    for (const tool of mcpTools(PROCEDURES)) expect(tool.stability, tool.name).toBe("experimental");
   });
 
   it("add idempotency_key exactly where the operation needs an Idempotency-Key", () => {
-    const keyed = agentTools()
+    const keyed = agentTools(PROCEDURES)
       .filter((tool) => tool.keyed)
       .map((tool) => tool.name)
       .sort();
     expect(keyed).toEqual(expect.arrayContaining(["create_ad_budget_change", "create_agent_decision", "create_data_request"]));
-    for (const tool of mcpTools()) {
+    for (const tool of mcpTools(PROCEDURES)) {
       expect("idempotency_key" in tool.listedInput.shape, tool.name).toBe(tool.keyed);
     }
   });
@@ -97,7 +108,7 @@ describe("the tools", () => {
 
 describe("a tool call's /v1 request", () => {
   const target = { origin: "http://service.test", headers: new Headers({ authorization: "Bearer agt_x" }) };
-  const tool = (name: string): TMcpTool => mcpTools().find((candidate) => candidate.name === name)!;
+  const tool = (name: string): TMcpTool => mcpTools(PROCEDURES).find((candidate) => candidate.name === name)!;
 
   it("puts path parameters in the path and the rest of a GET's arguments in the query", () => {
     const request = operationRequest(tool("get_business_saas_metrics"), { id: "b 1", from: "2026-01-01", x: [1, true] }, target);
@@ -136,7 +147,7 @@ describe("docs/mcp.md", () => {
       ...text.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*`(GET|POST|PUT|PATCH|DELETE) ([^`]+)`\s*\|\s*(experimental|stable)\s*\|/gm),
     ].map((match) => `${match[1]} ${match[2]} ${match[3]} ${match[4]}`);
     expect(rows.sort()).toEqual(
-      mcpTools()
+      mcpTools(PROCEDURES)
         .map((tool) => `${tool.name} ${tool.method} ${tool.path} ${tool.stability}`)
         .sort(),
     );
@@ -145,7 +156,7 @@ describe("docs/mcp.md", () => {
 
 describe("the listed input schemas", () => {
   it("are objects at their top even where the operation's schema has an id (MCP requires type: object there)", () => {
-    for (const tool of mcpTools()) {
+    for (const tool of mcpTools(PROCEDURES)) {
       expect(z.toJSONSchema(tool.listedInput, { io: "input" }).type, tool.name).toBe("object");
     }
   });

@@ -47,7 +47,6 @@ import { getAdsMeta, ZGetAdsRequest } from "../read-models/get-ads.types";
 import { IDEMPOTENCY_KEY_MAX } from "../rest/idempotency";
 import { runSimulationMeta, ZRunSimulationRequest } from "../simulations/run-simulation.types";
 import type { TScope } from "../auth/scopes";
-import { appRouter } from "../router";
 import type { TAccessRule, TProcedureMeta } from "../trpc/meta";
 import {
   META_DEPRECATION,
@@ -315,15 +314,8 @@ type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 type TProcedureDef = { _def: { inputs: z.ZodType[]; meta?: TProcedureMeta } };
 
-/**
- * The access rule of a procedure of the app router: its builder's (ownerProcedure,
- * ownerOrAgentProcedure) merged into its meta, which the *.types.ts meta does not carry. A
- * procedure outside the router (a test's fixture) is an agent operation.
- */
-function procedureAccess(procedure: string): TAccessRule {
-  const procedures = appRouter._def.procedures as unknown as Record<string, TProcedureDef | undefined>;
-  return procedures[procedure]?._def.meta?.access ?? { kind: "owner_or_agent" };
-}
+/** The app router's procedures by path (`appRouter._def.procedures`), handed in by the composition root. */
+export type TProcedures = Record<string, TProcedureDef | undefined>;
 
 /** A declaration resolved against its operation: everything the server lists and calls with. */
 export type TMcpTool = {
@@ -376,11 +368,16 @@ function objectInput(input: z.ZodType | undefined): z.ZodObject {
   throw new Error("An MCP tool's operation input must be an object schema");
 }
 
-export function resolveTool(declaration: TMcpToolDeclaration): TMcpTool {
+/**
+ * Resolves a declaration. Its access rule is its procedure's: the builder's (ownerProcedure,
+ * ownerOrAgentProcedure) merged into the procedure's meta, which the *.types.ts meta does not
+ * carry; a procedure outside `procedures` (a test's fixture) is an agent operation.
+ */
+export function resolveTool(declaration: TMcpToolDeclaration, procedures: TProcedures = {}): TMcpTool {
   const { meta } = declaration;
   const openapi = meta.openapi;
   if (!openapi) throw new Error(`Tool ${declaration.name}: its procedure has no OpenAPI meta`);
-  const access = meta.access ?? procedureAccess(declaration.procedure);
+  const access = meta.access ?? procedures[declaration.procedure]?._def.meta?.access ?? { kind: "owner_or_agent" };
   const method = openapi.method as THttpMethod;
   const keyed = method !== "GET" && (meta.idempotency ?? "required") === "required";
   const readOnly = method === "GET" || declaration.readOnly === true;
@@ -432,7 +429,7 @@ export function resolveTool(declaration: TMcpToolDeclaration): TMcpTool {
 }
 
 /** Resolves declarations, refusing any that break Versioning 7. */
-export function resolveTools(declarations: readonly TMcpToolDeclaration[]): TMcpTool[] {
+export function resolveTools(declarations: readonly TMcpToolDeclaration[], procedures: TProcedures = {}): TMcpTool[] {
   const problems = versioningProblems(
     declarations.map((declaration) => ({
       name: declaration.name,
@@ -447,7 +444,7 @@ export function resolveTools(declarations: readonly TMcpToolDeclaration[]): TMcp
     names.add(declaration.name);
   }
   if (problems.length > 0) throw new Error(`MCP tool declarations:\n  ${problems.join("\n  ")}`);
-  return declarations.map(resolveTool);
+  return declarations.map((declaration) => resolveTool(declaration, procedures));
 }
 
 /** A tool name from a procedure's path: `readModels.businessForecast` → `read_models_business_forecast`. */
@@ -463,29 +460,38 @@ export function ownerToolName(procedure: string): string {
  * one per procedure whose access is `owner`, named after its procedure, with its meta and input.
  * Plain routes (uploads, files, webhooks) are not tools: their bodies are not JSON arguments.
  */
-export function ownerToolDeclarations(procedures: Record<string, TProcedureDef>): TMcpToolDeclaration[] {
-  return Object.entries(procedures).flatMap(([procedure, { _def }]) => {
-    const meta = _def.meta;
+export function ownerToolDeclarations(procedures: TProcedures): TMcpToolDeclaration[] {
+  return Object.entries(procedures).flatMap(([procedure, definition]) => {
+    const meta = definition?._def.meta;
     if (!meta?.openapi || meta.access?.kind !== "owner") return [];
-    return [{ name: ownerToolName(procedure), procedure, meta, input: _def.inputs[0] as z.ZodObject, stability: "experimental" }];
+    return [
+      {
+        name: ownerToolName(procedure),
+        procedure,
+        meta,
+        input: definition!._def.inputs[0] as z.ZodObject,
+        stability: "experimental",
+      },
+    ];
   });
 }
 
-let resolved: TMcpTool[] | undefined;
+const resolved = new WeakMap<TProcedures, TMcpTool[]>();
 
-/** Every served tool (agent and owner operations), resolved once. */
-export function mcpTools(): TMcpTool[] {
-  resolved ??= resolveTools([
-    ...MCP_TOOL_DECLARATIONS,
-    ...ownerToolDeclarations(appRouter._def.procedures as unknown as Record<string, TProcedureDef>),
-  ]);
-  return resolved;
+/** Every served tool (agent and owner operations) of the app router's procedures, resolved once. */
+export function mcpTools(procedures: TProcedures): TMcpTool[] {
+  let tools = resolved.get(procedures);
+  if (!tools) {
+    tools = resolveTools([...MCP_TOOL_DECLARATIONS, ...ownerToolDeclarations(procedures)], procedures);
+    resolved.set(procedures, tools);
+  }
+  return tools;
 }
 
 /** The tools of agent operations (the declared ones). */
-export function agentTools(): TMcpTool[] {
+export function agentTools(procedures: TProcedures): TMcpTool[] {
   const names = new Set(MCP_TOOL_DECLARATIONS.map((declaration) => declaration.name));
-  return mcpTools().filter((tool) => names.has(tool.name));
+  return mcpTools(procedures).filter((tool) => names.has(tool.name));
 }
 
 /** Who calls, as tools/list needs to know it: the owner, or an agent and the scopes of its grants per resource. */
@@ -509,6 +515,6 @@ export function mayCall(caller: TMcpCaller, tool: TMcpTool): boolean {
 }
 
 /** The tools this caller may call, in declaration order. */
-export function toolsFor(caller: TMcpCaller): TMcpTool[] {
-  return mcpTools().filter((tool) => mayCall(caller, tool));
+export function toolsFor(procedures: TProcedures, caller: TMcpCaller): TMcpTool[] {
+  return mcpTools(procedures).filter((tool) => mayCall(caller, tool));
 }

@@ -1,5 +1,4 @@
-import { requireGrant } from "../access/check-access";
-import { ownerOrAgentProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure, requireCallerGrant } from "../trpc/init";
 import { findBusinessSubscriptions } from "./subscription-service";
 import {
   findBusinessSubscriptionsMeta,
@@ -12,15 +11,8 @@ export const findBusinessSubscriptionsRoute = ownerOrAgentProcedure("finances:ob
   .input(ZFindBusinessSubscriptionsRequest)
   .output(ZFindBusinessSubscriptionsResponse)
   .query(({ ctx, input: { id, ...query }, path }) =>
-    findBusinessSubscriptions(ctx.db, ctx.actor.ownerId, id, query, async (businessId) => {
+    findBusinessSubscriptions(ctx.db, ctx.actor.ownerId, id, query, (businessId) =>
       // pinned-wave3 §2.1: an agent whose finances:observe grant covers the business (after its 404).
-      if (ctx.actor.type === "agent") {
-        await requireGrant(
-          ctx.actor,
-          "finances:observe",
-          { kind: "business", businessId },
-          { operation: path, db: () => ctx.db, requestId: ctx.requestId },
-        );
-      }
-    }),
+      requireCallerGrant(ctx, path, "finances:observe", { kind: "business", businessId }),
+    ),
   );

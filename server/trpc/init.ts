@@ -3,8 +3,9 @@
 // (server/access/check-access.ts) before input is parsed.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { checkAccess } from "../access/check-access";
+import { checkAccess, requireGrant } from "../access/check-access";
 import type { TActor, TAgentActor, TOwnerActor } from "../auth/actor";
+import type { TResource } from "../auth/grants";
 import type { TScope } from "../auth/scopes";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
@@ -150,4 +151,20 @@ export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[] | { any
     await checkMetaAccess(ctx, meta, path);
     return withContractError(await withPlanChecks(ctx, meta, type, () => next(admitted<TOwnerActor | TAgentActor>())));
   });
+}
+
+/**
+ * The grant-coverage step of the access check (access/check-access.ts, requireGrant) for a
+ * procedure's handler: passes for the owner; an agent needs a grant of `scope` covering
+ * `resource`, else 403 scope_denied naming both (audited under the procedure's path). Here so a
+ * domain's procedures reach it through the kit they are built from.
+ */
+export async function requireCallerGrant(
+  ctx: Pick<TContext, "db" | "requestId"> & { actor: TOwnerActor | TAgentActor },
+  path: string,
+  scope: TScope,
+  resource: TResource,
+): Promise<void> {
+  if (ctx.actor.type !== "agent") return;
+  await requireGrant(ctx.actor, scope, resource, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
 }
