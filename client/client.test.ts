@@ -10,7 +10,8 @@ import {
   idempotent,
   unwrap,
   withRetries,
-} from "./index";
+  type paths,
+} from "./index.js";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -112,5 +113,14 @@ describe("withRetries", () => {
     expect(result.response.status).toBe(429);
     expect(sent).toHaveLength(2);
     expect(waits).toEqual([500]);
+  });
+});
+
+describe("request types from the input schemas (issue 34)", () => {
+  it("a grant without over_limit is a valid request body (its default makes it optional, not required)", () => {
+    // A type check as much as a test: `tsc --noEmit` fails here if over_limit is required again.
+    type TCreateAgent = paths["/v1/agents"]["post"]["requestBody"]["content"]["application/json"];
+    const body: TCreateAgent = { name: "Ads optimizer", grants: [{ scope: "ads", resource: "*", level: "execute" }] };
+    expect(body.grants?.[0]).not.toHaveProperty("over_limit");
   });
 });

@@ -10,10 +10,10 @@
 //     body: { business_id, title: "Pause campaign 7", reason: "ROAS under 1 for a week" },
 //   });
 import createClient, { type Client } from "openapi-fetch";
-import { GENERATED_CONTRACT_VERSION } from "./contract-version";
-import type { components, paths } from "./schema";
+import { GENERATED_CONTRACT_VERSION } from "./contract-version.js";
+import type { components, paths } from "./schema.js";
 
-export type { components, operations, paths } from "./schema";
+export type { components, operations, paths } from "./schema.js";
 export { GENERATED_CONTRACT_VERSION };
 
 /** The client: `GET`, `POST`, `PUT`, `PATCH`, `DELETE` (and `use` for middleware) of openapi-fetch. */

@@ -2417,7 +2417,7 @@ export interface components {
        * @default approval
        * @enum {string}
        */
-      over_limit: "approval" | "deny";
+      over_limit?: "approval" | "deny";
     };
     PassportInput: {
       /** @description What the agent is for, in a sentence or two (≤ 500 characters). */
@@ -8353,12 +8353,16 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** @enum {string} */
+          /**
+           * @description connect_integration: ask the owner to connect a provider; provide_data: ask for data (e.g. statements).
+           * @enum {string}
+           */
           action: "connect_integration" | "provide_data";
           /** @description For connect_integration: the integration asked for. */
           provider?: string;
           /** @description What is needed and why. */
           description: string;
+          /** @description Why you ask; required from agents, at least 3 characters. */
           reason?: string;
         };
       };
@@ -8527,9 +8531,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -9036,9 +9046,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -9216,9 +9232,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -9470,9 +9492,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -10209,9 +10237,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -10285,9 +10319,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -10357,9 +10397,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -10429,9 +10475,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -10501,9 +10553,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -12873,7 +12931,10 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description A business: its records and cash. At most one of business_id, project_id, personal.
+           */
           business_id?: string;
           /**
            * Format: uuid
@@ -13308,9 +13369,15 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The business it belongs to (its id); exactly one of business_id, project_id, personal.
+           */
           business_id?: string;
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @description The project it belongs to (its id; its business follows from it).
+           */
           project_id?: string;
           /**
            * @description true for the owner's personal finances.
@@ -13322,7 +13389,9 @@ export interface operations {
            * @description The deciding agent. The owner must name one of their agents; an agent may omit it or name itself.
            */
           agent_id?: string;
+          /** @description What was decided, in one line. */
           title: string;
+          /** @description Why: the figures and reasoning behind it. */
           rationale?: string;
           /** @description Money the decision moves, for the record only (nothing is committed, no limit counts it). Default 0. */
           amount_minor?: number;
@@ -13336,12 +13405,14 @@ export interface operations {
            * @description The day it was decided: not after today in the owner's timezone (the default).
            */
           occurred_on?: string;
+          /** @description What the decision should change (a metric over a window), so its outcome can be reviewed (get_decision_review). */
           expected?: components["schemas"]["DecisionExpectation"];
           /**
            * Format: uuid
            * @description An approval of the owner's the decision follows from.
            */
           approval_id?: string;
+          /** @description What the decision is about elsewhere ({ type, id }: e.g. a campaign). */
           ref?: components["schemas"]["DecisionRef"];
           /** @description Agents: required, at least 3 characters (400 missing_reason). */
           reason?: string;
@@ -13505,6 +13576,7 @@ export interface operations {
            * @description An active social_ads or search_ads integration of the owner's; its business is the grant's resource.
            */
           integration_id: string;
+          /** @description The campaign's id on the ad platform (as get_business_ads lists it). */
           campaign_id: string;
           /** @description social_ads only. */
           ad_set_id?: string;
@@ -13512,14 +13584,19 @@ export interface operations {
           ad_group_id?: string;
           /** @description What the caller believes the daily budget is now. Kept as claimed_previous_daily_budget_minor and shown to the owner; never counted: the limits count the increase over the budget the service knows. */
           previous_daily_budget_minor?: number;
+          /** @description The daily budget asked for, in minor units of currency (5000 EUR = 50.00 EUR a day). */
           new_daily_budget_minor: number;
-          /** @example EUR */
+          /**
+           * @description ISO 4217 currency of the budgets (the ad account's).
+           * @example EUR
+           */
           currency: string;
           /**
            * Format: date
            * @description From today to today + 365 in the owner's timezone; default today.
            */
           effective_on?: string;
+          /** @description A note for the owner, shown with the change. */
           note?: string;
           /** @description Why; required from agents (400 missing_reason). */
           reason?: string;
@@ -13864,9 +13941,13 @@ export interface operations {
   exportEvents: {
     parameters: {
       query?: {
+        /** @description Only records of this business (its projects included). */
         business_id?: string;
+        /** @description Only records of this project. */
         project_id?: string;
+        /** @description true: only the owner's personal records; false: only business records. */
         personal?: boolean | ("0" | "1" | "true" | "false");
+        /** @description Only events of this type (expense, revenue, refund, ad_spend, …; planned_expense for planned costs). */
         type?:
           | "revenue"
           | "refund"
@@ -13876,6 +13957,7 @@ export interface operations {
           | "planned_expense"
           | "subscription_change"
           | "agent_action";
+        /** @description actual: it happened; planned: expected, counted in forecasts only. */
         state?: "actual" | "planned";
         /** @description occurred_on on or after this day. */
         from?: string;
@@ -13883,6 +13965,7 @@ export interface operations {
         to?: string;
         /** @description Where the events came from (MANUAL for owner entries). */
         source_type?: "MANUAL" | "PAYMENTS_API" | "SEARCH_ADS_API" | "SOCIAL_ADS_API" | "IMPORT";
+        /** @description Only records in this ISO 4217 currency (their original currency). */
         currency?: string;
         /** @description Default: both; voided events are listed with status voided. */
         status?: "confirmed" | "voided";

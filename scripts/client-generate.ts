@@ -47,7 +47,14 @@ async function format(file: string, text: string): Promise<string> {
 export async function renderClientFiles(document?: OpenAPI3): Promise<Record<string, string>> {
   const doc = document ?? (await servedOpenApiDocument());
   const version = doc.info.version;
-  const types = astToString(await openapiTS(doc, { silent: true }));
+  const types = astToString(
+    await openapiTS(doc, {
+      silent: true,
+      // A property with a default is optional in what a client sends (issue 34: a grant without
+      // over_limit is valid, the server fills in "approval"); answers list every field anyway.
+      defaultNonNullable: false,
+    }),
+  );
   const contract = `/** The contract version client/schema.d.ts was generated from: the client's default X-Service-Contract-Min. */
 export const GENERATED_CONTRACT_VERSION = ${JSON.stringify(version)};
 `;

@@ -18,6 +18,9 @@ import { fileURLToPath } from "node:url";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../server/mcp/mcp-server";
 import { mcpServerVersion } from "../server/mcp/versioning";
+import type { TMcpCaller } from "../server/mcp/tools";
+import { appRouter } from "../server/router";
+import { operationDefinitions } from "../server/rest/route-table";
 
 const USAGE = "usage: finance-mcp --token <agt_… | ses_…> [--url http://localhost:3000]  (or MCP_TOKEN=…)";
 
@@ -64,9 +67,16 @@ async function main(): Promise<void> {
     );
   }
 
+  // Who calls, for tools/list: the owner, or an agent with its grants (GET /v1/agents/me).
+  const me = ((await check.json()) as { data: { access: string; grants: Array<{ scope: string; resource: string }> | null } })
+    .data;
+  const caller: TMcpCaller = me.access === "all" ? { type: "owner" } : { type: "agent", grants: me.grants ?? [] };
+
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const server = createMcpServer({
     target: { dispatch: (request) => fetch(request), origin, headers },
+    caller,
+    procedures: operationDefinitions(appRouter),
     contractDir: path.join(root, "docs", "contract"),
   });
   await server.connect(new StdioServerTransport());

@@ -16,7 +16,7 @@ import {
   type TFinanceClient,
   type TPendingApproval,
 } from "../../client";
-import { runAsScript, setting } from "./run-as-script";
+import { runAsScript, setting } from "./run-as-script.js";
 
 type TBudgetChange = components["schemas"]["AdBudgetChange"];
 export type TProposal =

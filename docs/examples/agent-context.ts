@@ -4,7 +4,7 @@
 //
 //   FINANCE_URL=http://localhost:3000 FINANCE_TOKEN=agt_… FINANCE_BUSINESS_ID=… npx tsx docs/examples/agent-context.ts
 import { createFinanceClient, FinanceApiError, unwrap } from "../../client";
-import { runAsScript, setting } from "./run-as-script";
+import { runAsScript, setting } from "./run-as-script.js";
 
 export async function agentContext(config: { baseUrl: string; agentToken: string; businessId: string }) {
   const agent = createFinanceClient({ baseUrl: config.baseUrl, token: config.agentToken });

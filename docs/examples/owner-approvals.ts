@@ -4,7 +4,7 @@
 //
 //   FINANCE_URL=http://localhost:3000 FINANCE_OWNER_TOKEN=ses_… npx tsx docs/examples/owner-approvals.ts
 import { createFinanceClient, idempotent, unwrap } from "../../client";
-import { runAsScript, setting } from "./run-as-script";
+import { runAsScript, setting } from "./run-as-script.js";
 
 export async function approvePendingWrites(config: { baseUrl: string; ownerToken: string; note?: string }) {
   const owner = createFinanceClient({ baseUrl: config.baseUrl, token: config.ownerToken });

@@ -5,7 +5,7 @@
 //   FINANCE_URL=http://localhost:3000 FINANCE_OWNER_TOKEN=ses_… SOCIAL_ADS_SIGNING_SECRET=… \
 //     npx tsx docs/examples/owner-setup.ts
 import { createFinanceClient, idempotent, unwrap } from "../../client";
-import { runAsScript, setting } from "./run-as-script";
+import { runAsScript, setting } from "./run-as-script.js";
 
 export async function ownerSetup(config: {
   baseUrl: string;

@@ -32,6 +32,12 @@ export async function checkAccess(rule: TAccessRule | undefined, actor: TActor, 
   if (rule.kind === "owner") {
     throw await denied(actor, call, "This operation is for the owner only.", { required: "owner" });
   }
+  if (rule.anyScope && !rule.anyScope.some((scope) => hasScope(actor.grants, scope))) {
+    throw await denied(actor, call, `This operation needs a grant of ${rule.anyScope.join(" or ")}.`, {
+      required_scope: rule.anyScope[0]!,
+      any_of_scopes: [...rule.anyScope],
+    });
+  }
   const required = scopesOf(rule.scope);
   const missing = required.filter((scope) => !hasScope(actor.grants, scope));
   if (missing.length > 0) {
@@ -87,6 +93,29 @@ export async function requireGrants(
 }
 
 /**
+ * A grant of one of `scopes` covering `resource` (reads open to several scopes, pinned-wave3 §2.1:
+ * a business's ads with `ads` or `finances:observe`), the first in `scopes` order; without one,
+ * 403 scope_denied naming the first scope, every one accepted and the resource (audited).
+ */
+export async function requireOneOfGrants(
+  agent: TAgentActor,
+  scopes: readonly TScope[],
+  resource: TResource,
+  call: TAccessCall,
+): Promise<TGrant> {
+  for (const scope of scopes) {
+    const grant = findGrant(agent.grants, scope, resource);
+    if (grant) return grant;
+  }
+  const label = resourceLabel(resource);
+  throw await denied(agent, call, `No grant of ${scopes.join(" or ")} covers ${label}.`, {
+    required_scope: scopes[0]!,
+    any_of_scopes: [...scopes],
+    resource: label,
+  });
+}
+
+/**
  * A grant of ANY scope of the agent's covering `resource` (operations open to every
  * covering grant, e.g. recording a decision, pinned-wave2 §3.2); without one, 403 scope_denied
  * with `details: { required_scope: "any", resource }` (audited).
@@ -122,7 +151,7 @@ async function denied(
   details:
     | { required: "owner" }
     | { required: "own_record"; resource: string }
-    | { required_scope: TScope | "any"; required_scopes?: TScope[]; resource?: string },
+    | { required_scope: TScope | "any"; required_scopes?: TScope[]; any_of_scopes?: TScope[]; resource?: string },
 ): Promise<AppError> {
   await recordAudit(await call.db(), {
     ownerId: agent.ownerId,

@@ -16,17 +16,21 @@ export const ZCreateAdBudgetChangeInput = z
     integration_id: ZUuid.describe(
       "An active social_ads or search_ads integration of the owner's; its business is the grant's resource.",
     ),
-    campaign_id: ZId,
+    campaign_id: ZId.describe("The campaign's id on the ad platform (as get_business_ads lists it)."),
     ad_set_id: ZId.optional().describe("social_ads only."),
     ad_group_id: ZId.optional().describe("search_ads only."),
     previous_daily_budget_minor: ZBudget.optional().describe(
       "What the caller believes the daily budget is now. Kept as claimed_previous_daily_budget_minor and shown to the " +
         "owner; never counted: the limits count the increase over the budget the service knows.",
     ),
-    new_daily_budget_minor: ZBudget,
-    currency: ZCurrency.refine(isCurrencyCode, { message: "is not an ISO 4217 currency code" }),
+    new_daily_budget_minor: ZBudget.describe(
+      "The daily budget asked for, in minor units of currency (5000 EUR = 50.00 EUR a day).",
+    ),
+    currency: ZCurrency.refine(isCurrencyCode, { message: "is not an ISO 4217 currency code" }).describe(
+      "ISO 4217 currency of the budgets (the ad account's).",
+    ),
     effective_on: ZDate.optional().describe("From today to today + 365 in the owner's timezone; default today."),
-    note: ZText.trim().max(1000).optional(),
+    note: ZText.trim().max(1000).optional().describe("A note for the owner, shown with the change."),
     reason: ZText.trim().max(2000).optional().describe("Why; required from agents (400 missing_reason)."),
   })
   .meta({ id: "CreateAdBudgetChangeInput" });

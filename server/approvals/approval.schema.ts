@@ -121,10 +121,12 @@ export const ZPermissionRequestInput = z
 
 export const ZDataRequestInput = z
   .object({
-    action: z.enum(["connect_integration", "provide_data"]),
+    action: z
+      .enum(["connect_integration", "provide_data"])
+      .describe("connect_integration: ask the owner to connect a provider; provide_data: ask for data (e.g. statements)."),
     provider: z.string().max(64).optional().describe("For connect_integration: the integration asked for."),
     description: z.string().trim().min(3).max(2000).describe("What is needed and why."),
-    reason: z.string().optional(),
+    reason: z.string().optional().describe("Why you ask; required from agents, at least 3 characters."),
   })
   .meta({ id: "DataRequestInput" });
 

@@ -45,16 +45,18 @@ export const ZCreateAgentDecisionInput = ZScopeFields.extend({
   agent_id: ZUuid.optional().describe(
     "The deciding agent. The owner must name one of their agents; an agent may omit it or name itself.",
   ),
-  title: ZText.trim().min(1, { message: "must not be empty" }).max(200),
-  rationale: ZText.trim().max(4000).optional(),
+  title: ZText.trim().min(1, { message: "must not be empty" }).max(200).describe("What was decided, in one line."),
+  rationale: ZText.trim().max(4000).optional().describe("Why: the figures and reasoning behind it."),
   amount_minor: ZAmountMinor.min(0, { message: "must not be negative" })
     .optional()
     .describe("Money the decision moves, for the record only (nothing is committed, no limit counts it). Default 0."),
   currency: ZKnownCurrency.optional().describe("Required when amount_minor > 0; default the owner's base currency."),
   occurred_on: ZDate.optional().describe("The day it was decided: not after today in the owner's timezone (the default)."),
-  expected: ZDecisionExpectation.optional(),
+  expected: ZDecisionExpectation.optional().describe(
+    "What the decision should change (a metric over a window), so its outcome can be reviewed (get_decision_review).",
+  ),
   approval_id: ZUuid.optional().describe("An approval of the owner's the decision follows from."),
-  ref: ZDecisionRef.optional(),
+  ref: ZDecisionRef.optional().describe("What the decision is about elsewhere ({ type, id }: e.g. a campaign)."),
   reason: ZText.trim().max(2000).optional().describe("Agents: required, at least 3 characters (400 missing_reason)."),
 })
   .superRefine(exactlyOneScope)

@@ -143,8 +143,11 @@ export const PNL_SIDES = ["in", "out"] as const;
 
 /** The filters of the events list, its totals and its CSV export (one meaning for all three). */
 export const ZEventFilters = ZListFilters.extend({
-  type: z.enum(EVENT_TYPES).optional(),
-  state: z.enum(EVENT_STATES).optional(),
+  type: z
+    .enum(EVENT_TYPES)
+    .optional()
+    .describe("Only events of this type (expense, revenue, refund, ad_spend, …; planned_expense for planned costs)."),
+  state: z.enum(EVENT_STATES).optional().describe("actual: it happened; planned: expected, counted in forecasts only."),
   status: z.enum(EVENT_STATUSES).optional().describe("Default: both; voided events are listed with status voided."),
   source_type: z.enum(SOURCE_TYPES).optional().describe("Where the events came from (MANUAL for owner entries)."),
   from: ZDate.optional().describe("occurred_on on or after this day."),

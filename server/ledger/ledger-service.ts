@@ -340,9 +340,16 @@ export async function findEventBatch(
 }
 
 /** GET /v1/events/{id}. */
-export async function getEvent(db: TDbOrTx, ownerId: string, eventId: string): Promise<TEvent> {
+/** One event of the owner (404 otherwise); `authorize` checks the caller may read it, before anything else is read. */
+export async function getEvent(
+  db: TDbOrTx,
+  ownerId: string,
+  eventId: string,
+  authorize?: (row: FinancialEvent) => Promise<void>,
+): Promise<TEvent> {
   const row = await db.financialEvent.findFirst({ where: { id: eventId, ownerId } });
   if (!row) throw AppError.notFound("event");
+  await authorize?.(row);
   const bases = await currentBases(db, ownerId, [row]);
   return toEventDto(row, bases.get(row.id) ?? null);
 }

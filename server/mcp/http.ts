@@ -27,13 +27,18 @@ import { createMcpServer } from "./mcp-server";
 import { jsonRpcBodyRefusal } from "./message-rules";
 import { isJsonMediaType } from "../http/json-body";
 import { forwardedHeaders, type TDispatch } from "./operation-call";
+import type { TProcedures } from "./tools";
 import { defaultContractDir } from "./resources";
 
 export const MCP_PATH = "/mcp";
+/** The methods /mcp answers (OPTIONS and every 405 say so). */
+export const MCP_ALLOW = "OPTIONS, POST";
 
 export type TMcpHandlerOptions = {
   /** The /v1 REST layer the tools call (the app's own handler). */
   v1: TDispatch;
+  /** The app router's procedures: the operations that are tools. */
+  procedures: TProcedures;
   getDb?: () => Promise<TDb>;
   clock?: TClock;
   contractDir?: string;
@@ -53,10 +58,17 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
     const requestId = newRequestId();
     const headers: Record<string, string> = {};
     try {
+      if (req.method === "OPTIONS") {
+        // What /mcp answers, truthfully: POST (and this). No credential is asked for it.
+        return new Response(null, {
+          status: 204,
+          headers: { Allow: MCP_ALLOW, "x-request-id": requestId, "x-service-contract": CONTRACT_VERSION },
+        });
+      }
       if (req.method !== "POST") {
         // Stateless: no server-sent stream to open (GET) and no session to end (DELETE).
         throw new AppError("method_not_allowed", `${req.method} is not supported here; use POST.`, {
-          headers: { Allow: "POST" },
+          headers: { Allow: MCP_ALLOW },
         });
       }
       // Streamable HTTP: a browser page of another site must not reach a local or signed-in
@@ -95,6 +107,8 @@ export function createMcpHandler(options: TMcpHandlerOptions): TMcpHandler {
 
       const server = createMcpServer({
         target: { dispatch: options.v1, origin: new URL(req.url).origin, headers: forwardedHeaders(req.headers) },
+        procedures: options.procedures,
+        caller: actor.type === "owner" ? { type: "owner" } : { type: "agent", grants: actor.grants },
         contractDir,
       });
       const transport = new WebStandardStreamableHTTPServerTransport({

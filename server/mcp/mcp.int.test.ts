@@ -10,14 +10,20 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TTestApi } from "../../test/helpers/api";
 import { serveApp, type TServedApp } from "../../test/helpers/http-app";
 import { seedAgent, seedBusiness, seedIntegration, seedOwner, staticOwner } from "../../test/helpers/seed";
 import { CONTRACT_VERSION } from "../shared/contract-version";
 import { RESOURCE_URIS } from "./resources";
-import { mcpTools } from "./tools";
+import { PROMPT_NAMES } from "./prompts";
+import { mcpTools, toolsFor, type TProcedures } from "./tools";
 import { EXPERIMENTAL_MARKER, META_OPERATION, META_STABILITY, mcpServerVersion } from "./versioning";
+import { appRouter } from "../router";
+
+const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -29,6 +35,15 @@ let socialId: string;
 /** ads at execute, 100.00 EUR a day, over it: approval; both observe scopes; on Atlas only. */
 let agent: { id: string; token: string };
 const clients: Client[] = [];
+
+/** The tools the scenario's agent may call (its three grants on Atlas). */
+const agentToolNames = () =>
+  toolsFor(PROCEDURES, {
+    type: "agent",
+    grants: ["ads", "finances:observe", "forecast:observe"].map((scope) => ({ scope, resource: `business:${businessId}` })),
+  })
+    .map((tool) => tool.name)
+    .sort();
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -108,16 +123,13 @@ describe("over Streamable HTTP at /mcp", () => {
     expect(client.getServerVersion()).toMatchObject({ name: "finance-back-office", version: mcpServerVersion() });
     expect(mcpServerVersion()).toBe(CONTRACT_VERSION.split(".").slice(0, 2).join("."));
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
-      mcpTools()
-        .map((tool) => tool.name)
-        .sort(),
-    );
+    expect(tools.map((tool) => tool.name).sort()).toEqual(agentToolNames());
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.description?.startsWith(EXPERIMENTAL_MARKER), tool.name).toBe(true);
       expect(tool._meta?.[META_STABILITY]).toBe("experimental");
       expect(tool._meta?.[META_OPERATION]).toMatch(/^(GET|POST) \/v1\//);
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
     }
     const create = tools.find((tool) => tool.name === "create_ad_budget_change")!;
     expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(
@@ -255,7 +267,112 @@ describe("over Streamable HTTP at /mcp", () => {
     await expect(connect("agt_not-a-real-token")).rejects.toThrow();
     const get = await fetch(new URL("/mcp", app.url), { headers: { authorization: `Bearer ${agent.token}` } });
     expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("OPTIONS, POST");
     expect(((await get.json()) as TStructured).error?.code).toBe("method_not_allowed");
+    // OPTIONS says what /mcp answers, and nothing it refuses.
+    const options = await fetch(new URL("/mcp", app.url), { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("OPTIONS, POST");
+  });
+
+  it("lists the tools each caller may call: the owner every operation, an agent per its grants, none without grants", async () => {
+    const names = async (token: string) => (await (await connect(token)).listTools()).tools.map((tool) => tool.name).sort();
+    const owner = await seedOwner(api);
+    const ownerTools = await names(owner.token);
+    expect(ownerTools).toEqual(
+      mcpTools(PROCEDURES)
+        .map((tool) => tool.name)
+        .sort(),
+    );
+    expect(ownerTools).toEqual(expect.arrayContaining(["businesses_create", "approvals_approve", "get_overview"]));
+
+    const noGrants = await seedAgent(api, { name: "No grants" });
+    const bare = await names(noGrants.token);
+    expect(bare).toEqual(
+      toolsFor(PROCEDURES, { type: "agent", grants: [] })
+        .map((tool) => tool.name)
+        .sort(),
+    );
+    expect(bare).toContain("get_agent_me");
+    expect(bare).not.toContain("get_business_financial_summary");
+
+    const observer = await seedAgent(api, {
+      name: "Observer",
+      grants: [{ scope: "finances:observe", resource: `business:${businessId}`, level: "recommend" }],
+    });
+    const observed = await names(observer.token);
+    expect(observed).toEqual(expect.arrayContaining(["get_business_financial_summary", "find_events", "get_business_ads"]));
+    expect(observed).not.toContain("get_business_forecast");
+    expect(observed).not.toContain("create_ad_budget_change");
+    expect(observed).not.toContain("get_overview");
+
+    const everywhere = await seedAgent(api, {
+      name: "Everywhere",
+      grants: [
+        { scope: "finances:observe", resource: "*", level: "recommend" },
+        { scope: "forecast:observe", resource: "*", level: "recommend" },
+      ],
+    });
+    const wide = await names(everywhere.token);
+    expect(wide).toEqual(expect.arrayContaining(["get_overview", "get_daily_brief", "get_forecast", "run_simulation"]));
+
+    // The lists differ as the grants say, and no agent sees an owner operation.
+    const full = await names(agent.token);
+    expect(new Set([bare.length, observed.length, wide.length, full.length, ownerTools.length]).size).toBe(5);
+    for (const list of [bare, observed, wide, full]) expect(list).not.toContain("businesses_create");
+  }, 120_000);
+
+  it("every structuredContent validates against its tool's outputSchema (a strict 2020-12 validator), errors included", async () => {
+    const client = await connect(agent.token);
+    const { tools } = await client.listTools(); // the SDK client now checks each result against its outputSchema too
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    addFormats.default(ajv);
+    const validate = (name: string, body: unknown) => {
+      const check = ajv.compile(tools.find((tool) => tool.name === name)!.outputSchema!);
+      expect(check(body), `${name}: ${JSON.stringify(check.errors)}`).toBe(true);
+    };
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["get_agent_me", {}],
+      ["get_business_financial_summary", { id: businessId }],
+      ["get_business_context", { id: businessId }],
+      ["get_business_forecast", { id: businessId, horizon: 30 }],
+      ["get_free_capital", { business_id: businessId }],
+      ["find_events", { business_id: businessId }],
+      ["get_business_ads", { id: businessId }],
+      [
+        "run_simulation",
+        {
+          business_id: businessId,
+          changes: [
+            { kind: "ad_budget_change", integration_id: socialId, delta_daily_minor: 1000, currency: "EUR", from: today() },
+          ],
+        },
+      ],
+      ["create_ad_budget_change", adChange({ campaign_id: "mcp-schema" })],
+      // Refusals: another scope (403) and an unknown business (404).
+      ["get_free_capital", {}],
+      ["get_business_financial_summary", { id: "00000000-0000-4000-8000-000000000000" }],
+    ];
+    for (const [name, args] of calls) {
+      const result = await call(client, name, args);
+      validate(name, result.structuredContent);
+    }
+  }, 120_000);
+
+  it("offers the prompts: the daily brief, can I afford it, what did my agents do", async () => {
+    const client = await connect(agent.token);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual([...PROMPT_NAMES].sort());
+    const afford = await client.getPrompt({
+      name: "can_i_afford",
+      arguments: { what: "a laptop", amount: "1499.00", currency: "EUR", business_id: businessId },
+    });
+    const text = (afford.messages[0]!.content as { text: string }).text;
+    expect(text).toContain("get_free_capital");
+    expect(text).toContain(businessId);
+    const brief = await client.getPrompt({ name: "daily_brief", arguments: {} });
+    expect((brief.messages[0]!.content as { text: string }).text).toContain("get_daily_brief");
+    expect(client.getServerCapabilities()?.prompts).toEqual({ listChanged: false });
   });
 
   it("serves the contract's operation tables and the OpenAPI document as resources", async () => {
@@ -282,14 +399,10 @@ describe("over stdio (the companion process proxying to the service)", () => {
     clients.push(client);
     expect(client.getServerVersion()?.version).toBe(mcpServerVersion());
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
-      mcpTools()
-        .map((tool) => tool.name)
-        .sort(),
-    );
+    expect(tools.map((tool) => tool.name).sort()).toEqual(agentToolNames());
     const me = await call(client, "get_agent_me");
     expect(me.body.data).toMatchObject({ access: "grants", agent: { id: agent.id } });
     const review = await call(client, "get_decision_review", { id: "00000000-0000-4000-8000-000000000000" });
     expectToolError(review, "not_found");
-  });
+  }, 120_000);
 });

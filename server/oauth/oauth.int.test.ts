@@ -13,6 +13,8 @@ import { staticOwner } from "../../test/helpers/seed";
 import { SOCKET_ADDRESS_HEADER } from "../auth/client-ip";
 import { createMcpHandler, type TMcpHandler } from "../mcp/http";
 import { consumeIpLimit } from "../rest/ip-limit";
+import { operationDefinitions } from "../rest/route-table";
+import { appRouter } from "../router";
 import { metadataResponse, registerHandler, tokenHandler } from "./http";
 import { checkAuthorizeRequest, oauthUrls } from "./oauth-service";
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
   };
   register = registerHandler(options);
   token = tokenHandler(options);
-  mcp = createMcpHandler({ v1: api.handler, getDb: async () => api.db });
+  mcp = createMcpHandler({ v1: api.handler, procedures: operationDefinitions(appRouter), getDb: async () => api.db });
 });
 afterAll(async () => api?.close());
 

@@ -459,16 +459,20 @@ describe("tenants and agents", () => {
     expect((await get(alice.o, `/v1/ads?${PERIOD}`)).body.data.totals.spend_minor).toBe(3_500 + alice.cBase + alice.bBase);
   });
 
-  it("owner only: an agent, even with finances:observe on the business, is 403 scope_denied (audited); no bearer 401", async () => {
+  it("an agent with ads or finances:observe on the business reads its ads; the owner's need *; 404 first; no bearer 401", async () => {
     const { o } = alice;
+    // pinned-wave3 §2.1: a business's ads with ads (any level) or finances:observe covering it.
     const agent = await seedAgent(api, { grants: [businessGrant(o.shop, { scope: "finances:observe" })] }, o.token);
-    expectApiError(await get(agent, `/v1/businesses/${o.shop}/ads`), 403, "scope_denied");
-    expectApiError(await get(agent, "/v1/ads"), 403, "scope_denied");
-    // Before the business is even looked up: another owner's id is 403 too, never a hint that it exists.
-    expectApiError(await get(agent, `/v1/businesses/${randomUUID()}/ads`), 403, "scope_denied");
+    expect((await get(agent, `/v1/businesses/${o.shop}/ads`)).status).toBe(200);
+    expectApiError(await get(agent, "/v1/ads"), 403, "scope_denied", { details: { resource: "*" } });
+    // Another owner's or an unknown business: 404 before the grant's coverage is checked.
+    expectApiError(await get(agent, `/v1/businesses/${randomUUID()}/ads`), 404, "not_found");
     const denials = await api.db.auditEntry.findMany({ where: { actorId: agent.id, action: "access.denied" } });
-    expect(denials).toHaveLength(3);
-    expect(denials[0]!.details).toMatchObject({ code: "scope_denied", required: "owner" });
+    expect(denials).toHaveLength(1);
+    expect(denials[0]!.details).toMatchObject({ code: "scope_denied", required_scope: "ads", resource: "*" });
+    // Neither scope at all: refused before anything is read.
+    const none = await seedAgent(api, { grants: [businessGrant(o.shop, { scope: "forecast:observe" })] }, o.token);
+    expectApiError(await get(none, `/v1/businesses/${randomUUID()}/ads`), 403, "scope_denied");
     expectApiError(await api.call("GET", "/v1/ads", { token: null }), 401, "unauthenticated");
   });
 });

@@ -409,7 +409,7 @@ describe("GET /v1/businesses/{id}/context", () => {
     expect(body.data.forecast_30d_totals.ending_balance_committed_minor).toBeNull();
   });
 
-  it("owner only: an agent with finances:observe on it is 403 scope_denied (audited); tenants 404; 400 for a bad id", async () => {
+  it("an agent without finances:observe on it is 403 scope_denied (audited), with it 200; tenants 404; 400 for a bad id", async () => {
     const bob = await newOwner();
     expectApiError(await api.call("GET", path(w.businessId), { token: bob.token }), 404, "not_found");
     expectApiError(await api.call("GET", path(randomUUID()), { token: w.token }), 404, "not_found");
@@ -422,7 +422,10 @@ describe("GET /v1/businesses/{id}/context", () => {
         issue: "display_currency",
       },
     );
-    const agent = await seedAgent(api, { grants: [businessGrant(w.businessId, { scope: "finances:observe" })] }, w.token);
+    // pinned-wave3 §2.1: an agent whose finances:observe grant covers the business reads it.
+    const reader = await seedAgent(api, { grants: [businessGrant(w.businessId, { scope: "finances:observe" })] }, w.token);
+    expect((await api.call("GET", path(w.businessId), { token: reader.token })).status).toBe(200);
+    const agent = await seedAgent(api, { grants: [businessGrant(w.businessId)] }, w.token);
     expectApiError(await api.call("GET", path(w.businessId), { token: agent.token }), 403, "scope_denied");
     expect(await api.db.auditEntry.count({ where: { actorId: agent.id, action: "access.denied" } })).toBe(1);
   });

@@ -20,6 +20,7 @@ import type { TClock } from "../shared/clock";
 import type { TBillingInterval } from "./commitments-calendar";
 import { burnWindow } from "./burn";
 import { envelopeOf, scopeCoverageOf } from "./coverage";
+import type { TReadScope } from "./scope";
 import { currentAmounts, toBigInt, toMinor } from "./display";
 import { getFinancialSummary } from "./financial-summary";
 import { actualFlows } from "./flows";
@@ -78,7 +79,14 @@ async function pendingApprovalsOf(
 
 export async function getBusinessContext(
   db: TDbOrTx,
-  input: { ownerId: string; clock: TClock; businessId: string; displayCurrency?: string },
+  input: {
+    ownerId: string;
+    clock: TClock;
+    businessId: string;
+    displayCurrency?: string;
+    /** Checks the caller may read the business (an agent's grant), after its 404 and before any figure. */
+    authorize?: (scope: TReadScope) => Promise<void>;
+  },
 ) {
   // The owner's day and the business itself (its name and currency), read together; unknown or
   // another owner's business → 404.
@@ -91,6 +99,7 @@ export async function getBusinessContext(
   ]);
   if (!business) throw AppError.notFound("business");
   const scope = { kind: "business" as const, businessId: business.id };
+  await input.authorize?.(scope);
   const { today } = day;
   const displayCurrency = input.displayCurrency;
   const horizon = forecastWindow({ horizon: CONTEXT_HORIZON_DAYS }, today);

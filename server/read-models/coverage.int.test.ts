@@ -301,7 +301,7 @@ describe("GET /v1/coverage: domains, best source, worst upwards", () => {
 });
 
 describe("GET /v1/coverage: access", () => {
-  it("owner-only: an agent gets 403 scope_denied; no bearer 401", async () => {
+  it("an agent without finances:observe on * gets 403 scope_denied (pinned-wave3 §2.1); no bearer 401", async () => {
     const shop = (await seedBusiness(api, { name: "Agent's" })).id;
     const agent = await seedAgent(api, { grants: [businessGrant(shop, { scope: "finances:observe" })] });
     expectApiError(await api.call("GET", "/v1/coverage", { token: agent.token }), 403, "scope_denied");

@@ -310,8 +310,8 @@ describe("GET /v1/daily-brief: the day as known at its end (Pacific/Auckland)", 
     }
   });
 
-  it("an agent is 403 scope_denied (owner only), audited, whatever its grants", async () => {
-    const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
+  it("an agent without finances:observe on * is 403 scope_denied, audited (pinned-wave3 §2.1)", async () => {
+    const agent = await seedAgent(api, { grants: [{ scope: "forecast:observe", resource: "*", level: "execute" }] });
     expectApiError(await get("", agent.token), 403, "scope_denied");
     expect(await api.db.auditEntry.count({ where: { ownerId, action: "access.denied", actorId: agent.id } })).toBe(1);
   });

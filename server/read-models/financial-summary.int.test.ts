@@ -558,14 +558,17 @@ describe("rates: never a silent 1:1", () => {
 });
 
 describe("access", () => {
-  it("another owner's or an unknown business → 404; an agent → 403; no bearer → 401", async () => {
+  it("another owner's or an unknown business → 404; an agent without a covering grant → 403; no bearer → 401", async () => {
     const alice = await newOwner();
     const bob = await newOwner();
     const path = (id: string) => `/v1/businesses/${id}/financial-summary`;
     expectApiError(await api.call("GET", path(bob.businessId), { token: alice.token }), 404, "not_found");
     expectApiError(await api.call("GET", path(randomUUID()), { token: alice.token }), 404, "not_found");
     const agent = await seedAgent(api, { grants: [businessGrant(alice.businessId, { scope: "finances:observe" })] }, alice.token);
-    expectApiError(await api.call("GET", path(alice.businessId), { token: agent.token }), 403, "scope_denied");
+    // pinned-wave3 §2.1: the business is covered, the personal finances are not.
+    expect((await api.call("GET", path(alice.businessId), { token: agent.token })).status).toBe(200);
+    const adsOnly = await seedAgent(api, { grants: [businessGrant(alice.businessId)] }, alice.token);
+    expectApiError(await api.call("GET", path(alice.businessId), { token: adsOnly.token }), 403, "scope_denied");
     expectApiError(await api.call("GET", "/v1/personal/financial-summary", { token: agent.token }), 403, "scope_denied");
     expectApiError(await api.call("GET", path(alice.businessId), { token: null }), 401, "unauthenticated");
   });

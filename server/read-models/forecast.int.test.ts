@@ -194,12 +194,8 @@ describe("GET /v1/businesses/{id}/forecast", () => {
     // Bob sees his own business, never Atlas.
     expect((await get(`/v1/businesses/${theirs}/forecast`, bob.token)).status).toBe(200);
     expectApiError(await get(`/v1/businesses/${world.atlas}/forecast`, bob.token), 404, "not_found");
-    const agent = await seedAgent(api, {
-      grants: [
-        { scope: "finances:observe", resource: "*", level: "execute" },
-        { scope: "forecast:observe", resource: "*", level: "execute" },
-      ],
-    });
+    // Agents read forecasts with forecast:observe covering the scope (pinned-wave3 §2.1), not finances:observe.
+    const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
     for (const path of [`/v1/businesses/${world.atlas}/forecast`, "/v1/personal/forecast", "/v1/forecast"]) {
       expectApiError(await get(path, agent.token), 403, "scope_denied");
     }

@@ -209,7 +209,14 @@ function seriesDto(series: TForecastSeries) {
 /** A forecast of the target's scope: the envelope { data, fx, coverage }. */
 export async function getForecast(
   db: TDbOrTx,
-  input: { ownerId: string; clock: TClock; target: TForecastTarget; query: TForecastQuery },
+  input: {
+    ownerId: string;
+    clock: TClock;
+    target: TForecastTarget;
+    query: TForecastQuery;
+    /** Checks the caller may read the resolved scope (an agent's grant), after its 404 and before any figure. */
+    authorize?: (scope: TReadScope) => Promise<void>;
+  },
 ) {
   const checkWindow = (day: TOwnerDay) => forecastWindow(input.query, day.today);
   if ("business_id" in input.target) {
@@ -218,10 +225,12 @@ export async function getForecast(
       checked: window,
       scope,
     } = await readOwnerDayAndBusiness(db, input.ownerId, input.clock, input.target.business_id, checkWindow);
+    await input.authorize?.(scope);
     return forecastOf(db, day, scope, window, input.query.display_currency);
   }
   const day = await readOwnerDay(db, input.ownerId, input.clock);
   const scope: TReadScope = "personal" in input.target ? PERSONAL_SCOPE : OWNER_SCOPE;
+  await input.authorize?.(scope);
   return forecastOf(db, day, scope, checkWindow(day), input.query.display_currency);
 }
 

@@ -142,7 +142,8 @@ describe("GET /v1/free-capital", () => {
     expectApiError(await get(`?project_id=${theirProject}`), 404, "not_found");
     expectApiError(await get(`?project_id=${UNKNOWN_ID}`), 404, "not_found");
     expectApiError(await get(`?business_id=${world.atlas}`, erin.token), 404, "not_found");
+    // Agents read free capital with forecast:observe (pinned-wave3 §2.1); finances:observe is not it.
     const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
-    expectApiError(await get("", agent.token), 403, "scope_denied");
+    expectApiError(await get("", agent.token), 403, "scope_denied", { details: { required_scope: "forecast:observe" } });
   });
 });

@@ -15,7 +15,9 @@ import {
 export const FREE_CAPITAL_COVERAGE = ["cash", "expenses"] as const;
 
 export const ZFreeCapitalQuery = ZDisplayCurrencyQuery.extend({
-  business_id: ZUuid.optional(),
+  business_id: ZUuid.optional().describe(
+    "A business: its own cash and commitments. At most one of business_id, project_id, personal.",
+  ),
   project_id: ZUuid.optional().describe("A project answers its business's pool, and its own share in `project`."),
   personal: ZQueryBoolean.optional().describe("true: the owner's personal finances."),
   horizon_days: zQueryNumber()

@@ -25,10 +25,20 @@ async function poolOf(db: TDbOrTx, day: TOwnerDay, scope: TReadScope, to: string
   return { reserved, commitments, planned: totals.plannedOut, subscriptions: totals.subscriptions, adBudgets: totals.adBudgets };
 }
 
-export async function getFreeCapital(db: TDbOrTx, input: { ownerId: string; clock: TClock; query: TFreeCapitalQuery }) {
+export async function getFreeCapital(
+  db: TDbOrTx,
+  input: {
+    ownerId: string;
+    clock: TClock;
+    query: TFreeCapitalQuery;
+    /** Checks the caller may read the resolved scope (an agent's grant), after its 404 and before any figure. */
+    authorize?: (scope: TReadScope) => Promise<void>;
+  },
+) {
   const day = await readOwnerDay(db, input.ownerId, input.clock);
   const window = freeCapitalWindow(input.query.horizon_days, day.today);
   const scope = await resolveReadScope(db, day.ownerId, input.query);
+  await input.authorize?.(scope);
   return freeCapitalOf(db, day, scope, window, input.query.display_currency);
 }
 

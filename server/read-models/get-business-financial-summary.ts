@@ -1,4 +1,5 @@
-import { ownerProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure } from "../trpc/init";
+import { authorizeRead, readCaller } from "./read-access";
 import { getFinancialSummary } from "./financial-summary";
 import {
   getBusinessFinancialSummaryMeta,
@@ -7,15 +8,16 @@ import {
 } from "./get-business-financial-summary.types";
 import { readOwnerDayAndBusiness, resolvePeriod } from "./period";
 
-export const getBusinessFinancialSummaryRoute = ownerProcedure
+export const getBusinessFinancialSummaryRoute = ownerOrAgentProcedure("finances:observe")
   .meta(getBusinessFinancialSummaryMeta)
   .input(ZGetBusinessFinancialSummaryRequest)
   .output(ZGetBusinessFinancialSummaryResponse)
-  .query(async ({ ctx, input }) => {
+  .query(async ({ ctx, input, path }) => {
     const {
       day,
       checked: period,
       scope,
     } = await readOwnerDayAndBusiness(ctx.db, ctx.actor.ownerId, ctx.clock, input.id, (d) => resolvePeriod(input, d.today));
+    await authorizeRead(readCaller(ctx, path), "finances:observe", scope);
     return getFinancialSummary(ctx.db, day, scope, { ...period, displayCurrency: input.display_currency });
   });

@@ -1,4 +1,5 @@
-import { ownerProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure } from "../trpc/init";
+import { authorizeRead, readCaller } from "./read-access";
 import { getForecast } from "./forecast";
 import {
   getBusinessForecastMeta,
@@ -6,10 +7,16 @@ import {
   ZGetBusinessForecastResponse,
 } from "./get-business-forecast.types";
 
-export const getBusinessForecastRoute = ownerProcedure
+export const getBusinessForecastRoute = ownerOrAgentProcedure("forecast:observe")
   .meta(getBusinessForecastMeta)
   .input(ZGetBusinessForecastRequest)
   .output(ZGetBusinessForecastResponse)
-  .query(({ ctx, input: { id, ...query } }) =>
-    getForecast(ctx.db, { ownerId: ctx.actor.ownerId, clock: ctx.clock, target: { business_id: id }, query }),
+  .query(({ ctx, input: { id, ...query }, path }) =>
+    getForecast(ctx.db, {
+      authorize: (scope) => authorizeRead(readCaller(ctx, path), "forecast:observe", scope),
+      ownerId: ctx.actor.ownerId,
+      clock: ctx.clock,
+      target: { business_id: id },
+      query,
+    }),
   );

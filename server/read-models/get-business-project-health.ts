@@ -1,4 +1,5 @@
-import { ownerProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure } from "../trpc/init";
+import { authorizeRead, readCaller } from "./read-access";
 import {
   getBusinessProjectHealthMeta,
   ZGetBusinessProjectHealthRequest,
@@ -7,15 +8,16 @@ import {
 import { readOwnerDayAndBusiness, resolvePeriod } from "./period";
 import { getProjectHealth } from "./project-health";
 
-export const getBusinessProjectHealthRoute = ownerProcedure
+export const getBusinessProjectHealthRoute = ownerOrAgentProcedure("finances:observe")
   .meta(getBusinessProjectHealthMeta)
   .input(ZGetBusinessProjectHealthRequest)
   .output(ZGetBusinessProjectHealthResponse)
-  .query(async ({ ctx, input }) => {
+  .query(async ({ ctx, input, path }) => {
     const {
       day,
       checked: period,
       scope,
     } = await readOwnerDayAndBusiness(ctx.db, ctx.actor.ownerId, ctx.clock, input.id, (d) => resolvePeriod(input, d.today));
+    await authorizeRead(readCaller(ctx, path), "finances:observe", scope);
     return getProjectHealth(ctx.db, day, scope, { period, displayCurrency: input.display_currency });
   });

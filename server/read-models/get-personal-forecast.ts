@@ -1,4 +1,5 @@
-import { ownerProcedure } from "../trpc/init";
+import { ownerOrAgentProcedure } from "../trpc/init";
+import { authorizeRead, readCaller } from "./read-access";
 import { getForecast } from "./forecast";
 import {
   getPersonalForecastMeta,
@@ -6,10 +7,16 @@ import {
   ZGetPersonalForecastResponse,
 } from "./get-personal-forecast.types";
 
-export const getPersonalForecastRoute = ownerProcedure
+export const getPersonalForecastRoute = ownerOrAgentProcedure("forecast:observe")
   .meta(getPersonalForecastMeta)
   .input(ZGetPersonalForecastRequest)
   .output(ZGetPersonalForecastResponse)
-  .query(({ ctx, input }) =>
-    getForecast(ctx.db, { ownerId: ctx.actor.ownerId, clock: ctx.clock, target: { personal: true }, query: input }),
+  .query(({ ctx, input, path }) =>
+    getForecast(ctx.db, {
+      authorize: (scope) => authorizeRead(readCaller(ctx, path), "forecast:observe", scope),
+      ownerId: ctx.actor.ownerId,
+      clock: ctx.clock,
+      target: { personal: true },
+      query: input,
+    }),
   );

@@ -134,8 +134,8 @@ describe("GET /v1/overview", () => {
     ]);
   });
 
-  it("an agent is 403 scope_denied", async () => {
-    const agent = await seedAgent(api, { grants: [{ scope: "finances:observe", resource: "*", level: "execute" }] });
+  it("an agent without finances:observe on * is 403 scope_denied (pinned-wave3 §2.1)", async () => {
+    const agent = await seedAgent(api, { grants: [{ scope: "forecast:observe", resource: "*", level: "execute" }] });
     expectApiError(await get("", agent.token), 403, "scope_denied");
   });
 });

@@ -385,7 +385,7 @@ describe("a business known only from manual entries", () => {
 });
 
 describe("access", () => {
-  it("owner only: an agent, even with finances:observe on the business, is 403 scope_denied (audited); tenants 404", async () => {
+  it("an agent without finances:observe on the business is 403 scope_denied (audited), with it 200; tenants 404", async () => {
     const alice = await seedOwner(api);
     const business = await post(alice, "/v1/businesses", { name: "Alice's", currency: "EUR" });
     const bob = await seedOwner(api);
@@ -395,9 +395,11 @@ describe("access", () => {
     expectApiError(await api.call("GET", path(randomUUID()), { token: alice.token }), 404, "not_found");
     expectApiError(await api.call("GET", path(business.id), { token: null }), 401, "unauthenticated");
 
-    const agent = await seedAgent(api, { grants: [businessGrant(business.id, { scope: "finances:observe" })] }, alice.token);
+    const reader = await seedAgent(api, { grants: [businessGrant(business.id, { scope: "finances:observe" })] }, alice.token);
+    expect((await api.call("GET", path(business.id), { token: reader.token })).status).toBe(200);
+    const agent = await seedAgent(api, { grants: [businessGrant(business.id)] }, alice.token);
     expectApiError(await api.call("GET", path(business.id), { token: agent.token }), 403, "scope_denied");
     const denial = await api.db.auditEntry.findFirst({ where: { actorId: agent.id, action: "access.denied" } });
-    expect(denial?.details).toMatchObject({ code: "scope_denied", required: "owner" });
+    expect(denial?.details).toMatchObject({ code: "scope_denied", required_scope: "finances:observe" });
   });
 });

@@ -155,6 +155,31 @@ const ACCESS_DECIDED: Record<string, { access: string; why: string }> = {
     access: "owner_or_agent",
     why: "the table's note and pinned-wave2 §1.1: finances:observe + forecast:observe",
   },
+  "GET /v1/businesses/{id}/financial-summary": {
+    access: "owner_or_agent",
+    why: "pinned-wave3 §2.1 (agent reads): finances:observe",
+  },
+  "GET /v1/businesses/{id}/context": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe" },
+  "GET /v1/businesses/{id}/project-health": {
+    access: "owner_or_agent",
+    why: "pinned-wave3 §2.1 (agent reads): finances:observe",
+  },
+  "GET /v1/businesses/{id}/subscriptions": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe" },
+  "GET /v1/personal/financial-summary": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe" },
+  "GET /v1/businesses/{id}/forecast": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): forecast:observe" },
+  "GET /v1/personal/forecast": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): forecast:observe" },
+  "GET /v1/free-capital": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): forecast:observe" },
+  "GET /v1/businesses/{id}/ads": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): ads or finances:observe" },
+  "GET /v1/events": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe on the filter's scope" },
+  "GET /v1/events/{id}": {
+    access: "owner_or_agent",
+    why: "pinned-wave3 §2.1 (agent reads): finances:observe on the event's scope",
+  },
+  "GET /v1/overview": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe on *" },
+  "GET /v1/forecast": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): forecast:observe on *" },
+  "GET /v1/coverage": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe on *" },
+  "GET /v1/daily-brief": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): finances:observe on *" },
+  "GET /v1/ads": { access: "owner_or_agent", why: "pinned-wave3 §2.1 (agent reads): ads or finances:observe on *" },
   "POST /v1/integrations/generic/connect": { access: "owner", why: "DESIGN.md: requires the owner's bearer (the table says P)" },
   "GET /v1/integrations/search_ads/callback": {
     access: "public",
@@ -344,7 +369,10 @@ describe("what the document says beyond the shapes", () => {
     expect(doc.components.schemas!.ValidationIssue.required).toEqual(["path", "message"]);
     expect(error.allOf).toContainEqual({
       if: { required: ["code"], properties: { code: { const: "validation_error" } } },
-      then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+      then: {
+        required: ["details"],
+        properties: { details: { type: "object", required: ["issues"], properties: { issues: { type: "array" } } } },
+      },
     });
   });
 
@@ -352,7 +380,10 @@ describe("what the document says beyond the shapes", () => {
     const error = doc.components.schemas!.Error.properties.error;
     expect(error.allOf).toContainEqual({
       if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
-      then: { required: ["details"], properties: { details: { required: ["field"] } } },
+      then: {
+        required: ["details"],
+        properties: { details: { type: "object", required: ["field"], properties: { field: { type: "string" } } } },
+      },
     });
     expect(doc.components.schemas!.ErrorDetails.properties.field.type).toBe("string");
     expect(doc.components.responses!.Error422.description).toMatch(/amount_out_of_range/);

@@ -106,12 +106,18 @@ const ERROR_SCHEMA: SchemaObject = {
         // A validation_error always names what failed.
         {
           if: { required: ["code"], properties: { code: { const: "validation_error" } } },
-          then: { required: ["details"], properties: { details: { required: ["issues"] } } },
+          then: {
+            required: ["details"],
+            properties: { details: { type: "object", required: ["issues"], properties: { issues: { type: "array" } } } },
+          },
         } as SchemaObject,
         // So does amount_out_of_range: the figure of the answer beyond the exact range.
         {
           if: { required: ["code"], properties: { code: { const: "amount_out_of_range" } } },
-          then: { required: ["details"], properties: { details: { required: ["field"] } } },
+          then: {
+            required: ["details"],
+            properties: { details: { type: "object", required: ["field"], properties: { field: { type: "string" } } } },
+          },
         } as SchemaObject,
       ],
     } as SchemaObject,
@@ -388,6 +394,9 @@ export function buildOpenApiDocument(router: AnyRouter, routes: TRoute[], plain:
       if (typeof route.access.scope === "string") operation["x-required-scope"] = route.access.scope;
       else operation["x-required-scopes"] = [...route.access.scope];
     }
+    // Reads open to any of several scopes (pinned-wave3 §2.1: ads with ads or finances:observe).
+    if (route.access.kind === "owner_or_agent" && route.access.anyScope)
+      operation["x-any-of-scopes"] = [...route.access.anyScope];
     const parameters = (operation.parameters ??= []);
     parameters.push({ $ref: "#/components/parameters/ContractMin" });
     if (isWriteMethod(route.method)) operation["x-idempotency"] = route.idempotency;

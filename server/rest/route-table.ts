@@ -3,6 +3,7 @@
 // /v1/agents/{id}. The procedures' routes come from their meta, read with trpc-to-openapi's
 // exported helpers, the same meta its generator documents: there is no second table to agree with.
 import type { AnyRouter } from "@trpc/server";
+import type { z } from "zod";
 import { forEachOpenApiProcedure, getInputOutputParsers, normalizePath, type OpenApiProcedure } from "trpc-to-openapi";
 import type { TTransactionLimits } from "../db/transaction";
 import type { TAccessRule, TDeprecation, TFileFormat, TOtherSuccess, TProcedureMeta } from "../trpc/meta";
@@ -81,6 +82,23 @@ function procedureRecord(
     else if (typeof value === "object" && value !== null) procedureRecord(value, path, out);
   }
   return out;
+}
+
+/** A procedure as other doors need it (the MCP companion's tools): its meta and its input schema. */
+export type TOperationDefinition = { meta: TProcedureMeta; input: z.ZodType | undefined };
+
+/**
+ * The router's /v1 procedures by path, with their meta and input, read with trpc-to-openapi's
+ * exported helpers as routesFromRouter reads them (no router._def).
+ */
+export function operationDefinitions(router: AnyRouter): Record<string, TOperationDefinition> {
+  const definitions: Record<string, TOperationDefinition> = {};
+  forEachOpenApiProcedure<TProcedureMeta>(procedureRecord(router), ({ path, procedure, meta }) => {
+    const { inputParser, hasInputsDefined } = getInputOutputParsers(procedure);
+    // trpc-to-openapi types its parsers from zod/v4, the same zod the project imports as "zod".
+    definitions[path] = { meta, input: hasInputsDefined ? (inputParser as unknown as z.ZodType) : undefined };
+  });
+  return definitions;
 }
 
 /** JSON Schema keywords of an input's own `.meta()` that the generator drops (it keeps only title, description, examples). */

@@ -13,15 +13,15 @@ export const ZPageQuery = z.object({
 
 /** The filters every list accepts (Conventions 8); each list uses those that apply to it. */
 export const ZListFilters = z.object({
-  business_id: ZUuid.optional(),
-  project_id: ZUuid.optional(),
-  personal: ZQueryBoolean.optional(),
-  type: z.string().max(64).optional(),
-  state: z.string().max(64).optional(),
+  business_id: ZUuid.optional().describe("Only records of this business (its projects included)."),
+  project_id: ZUuid.optional().describe("Only records of this project."),
+  personal: ZQueryBoolean.optional().describe("true: only the owner's personal records; false: only business records."),
+  type: z.string().max(64).optional().describe("Only records of this type."),
+  state: z.string().max(64).optional().describe("Only records in this state."),
   from: ZDate.optional(),
   to: ZDate.optional(),
   source_type: z.string().max(64).optional(),
-  currency: ZCurrency.optional(),
+  currency: ZCurrency.optional().describe("Only records in this ISO 4217 currency (their original currency)."),
 });
 
 export const ZListQuery = ZPageQuery.extend(ZListFilters.shape);

@@ -8,8 +8,10 @@ import { ZUuid } from "./schemas";
 
 /** The scope fields of an input; combine with `.superRefine(exactlyOneScope)` or use ZScopedInput. */
 export const ZScopeFields = z.object({
-  business_id: ZUuid.optional(),
-  project_id: ZUuid.optional(),
+  business_id: ZUuid.optional().describe(
+    "The business it belongs to (its id); exactly one of business_id, project_id, personal.",
+  ),
+  project_id: ZUuid.optional().describe("The project it belongs to (its id; its business follows from it)."),
   personal: z.literal(true).optional().describe("true for the owner's personal finances."),
 });
 export type TScopeInput = z.infer<typeof ZScopeFields>;

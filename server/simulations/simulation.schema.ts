@@ -74,7 +74,7 @@ const SCOPE_MESSAGE = "give at most one of business_id, project_id or personal: 
 
 export const ZSimulationInput = z
   .object({
-    business_id: ZUuid.optional(),
+    business_id: ZUuid.optional().describe("A business: its records and cash. At most one of business_id, project_id, personal."),
     project_id: ZUuid.optional().describe(
       "A project: its own records and its share of allocated subscriptions; its business's cash.",
     ),

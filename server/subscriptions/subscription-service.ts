@@ -189,8 +189,16 @@ export async function findSubscriptions(db: TDbOrTx, ownerId: string, query: TPa
 }
 
 /** The business's subscriptions, including those of its projects. */
-export async function findBusinessSubscriptions(db: TDbOrTx, ownerId: string, businessId: string, query: TPageQuery) {
+export async function findBusinessSubscriptions(
+  db: TDbOrTx,
+  ownerId: string,
+  businessId: string,
+  query: TPageQuery,
+  /** Checks the caller may read the business (an agent's grant), after its 404. */
+  authorize?: (businessId: string) => Promise<void>,
+) {
   await requireBusiness(db, ownerId, businessId);
+  await authorize?.(businessId);
   return findPage(db, ownerId, { businessId }, query);
 }
 

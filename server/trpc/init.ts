@@ -5,14 +5,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { admitOperation } from "../access/admit-operation";
+import { requireGrant } from "../access/check-access";
 import type { TActor, TAgentActor, TOwnerActor } from "../auth/actor";
+import type { TResource } from "../auth/grants";
 import type { TScope } from "../auth/scopes";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { withinPlanLimit } from "../plans/plan-service";
 import type { TDbOrTx } from "../db/client";
 import type { TContext } from "./context";
-import type { TProcedureMeta } from "./meta";
+import type { TAccessRule, TProcedureMeta } from "./meta";
 
 const t = initTRPC
   .context<TContext>()
@@ -132,10 +134,33 @@ export const ownerProcedure = t.procedure.meta({ access: { kind: "owner" } }).us
   return withContractError(await withinPlanLimitOf(ctx, meta, type, (db) => next(admitted<TOwnerActor>(db))));
 });
 
-/** An owner, or an agent holding `scope` (every one of them when several; any live agent when none is named). */
-export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[]) {
-  return t.procedure.meta({ access: { kind: "owner_or_agent", scope } }).use(async ({ ctx, meta, path, type, next }) => {
+/**
+ * An owner, or an agent holding `scope` (every one of them when several; any live agent when none
+ * is named), or with `{ anyOf }` at least one of those scopes.
+ */
+export function ownerOrAgentProcedure(scope?: TScope | readonly TScope[] | { anyOf: readonly TScope[] }) {
+  const access: TAccessRule =
+    scope !== undefined && typeof scope === "object" && "anyOf" in scope
+      ? { kind: "owner_or_agent", anyScope: scope.anyOf }
+      : { kind: "owner_or_agent", scope };
+  return t.procedure.meta({ access }).use(async ({ ctx, meta, path, type, next }) => {
     await admit(ctx, meta, path, type);
     return withContractError(await withinPlanLimitOf(ctx, meta, type, (db) => next(admitted<TOwnerActor | TAgentActor>(db))));
   });
+}
+
+/**
+ * The grant-coverage step of the access check (access/check-access.ts, requireGrant) for a
+ * procedure's handler: passes for the owner; an agent needs a grant of `scope` covering
+ * `resource`, else 403 scope_denied naming both (audited under the procedure's path). Here so a
+ * domain's procedures reach it through the kit they are built from.
+ */
+export async function requireCallerGrant(
+  ctx: Pick<TContext, "db" | "requestId"> & { actor: TOwnerActor | TAgentActor },
+  path: string,
+  scope: TScope,
+  resource: TResource,
+): Promise<void> {
+  if (ctx.actor.type !== "agent") return;
+  await requireGrant(ctx.actor, scope, resource, { operation: path, db: () => ctx.db, requestId: ctx.requestId });
 }

@@ -22,8 +22,9 @@ export type TAccessRule =
   | { kind: "signature" } // P (signature): authenticated by a webhook signature
   | { kind: "owner" } // O
   // OA: the owner, or an agent holding the scope, or every one of the scopes when several are named
-  // (any agent without one)
-  | { kind: "owner_or_agent"; scope?: TScope | readonly TScope[] };
+  // (any agent without one); with `anyScope`, an agent holding at least one of those scopes
+  // (pinned-wave3 §2.1: a business's ads read with `ads` or `finances:observe`)
+  | { kind: "owner_or_agent"; scope?: TScope | readonly TScope[]; anyScope?: readonly TScope[] };
 
 export type TDeprecation = {
   /** The day the deprecation was declared, YYYY-MM-DD (its CHANGELOG.md entry's release). */

@@ -15,6 +15,8 @@
 //   const report = await runFuzz(api, world, { requests: 1000, seed: 42 });
 import { randomUUID } from "node:crypto";
 import { todayUtc } from "../../lib/days";
+import { appRouter } from "../../server/router";
+import { operationDefinitions } from "../../server/rest/route-table";
 import { createMcpHandler, type TMcpHandler } from "../../server/mcp/http";
 import type { TRoute } from "../../server/rest/route-table";
 import { SOCKET_ADDRESS_HEADER } from "../../scripts/serve.mjs";
@@ -242,7 +244,11 @@ export async function createFuzzWorld(api: TTestApi): Promise<TFuzzWorld> {
   createdData(await api.call("PATCH", "/v1/me", { body: { base_currency: "JPY" } }), "a JPY base");
 
   const document = (await callApi(api.handler, "GET", "/v1/openapi.json", { token: null })).body as TOpenApi;
-  const mcp = createMcpHandler({ v1: api.handler, getDb: async () => api.db });
+  const mcp = createMcpHandler({
+    v1: api.handler,
+    procedures: operationDefinitions(appRouter),
+    getDb: async () => api.db,
+  });
   const listed = await callMcp(mcp, actingAgent.token, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
   const mcpTools = (listed.body?.result?.tools ?? []) as TFuzzWorld["mcpTools"];
   if (mcpTools.length === 0) throw new Error(`fuzz world: /mcp lists no tools (${listed.text.slice(0, 200)})`);

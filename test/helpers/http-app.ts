@@ -7,6 +7,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createNodeDispatch } from "../../server/http/node-dispatch";
+import { appRouter } from "../../server/router";
+import { operationDefinitions } from "../../server/rest/route-table";
 import { createMcpHandler, type TMcpHandler } from "../../server/mcp/http";
 import { settleUnreadBody, stampSocketAddress } from "../../scripts/serve.mjs";
 import type { TTestApi } from "./api";
@@ -19,7 +21,11 @@ export type TServedApp = {
 };
 
 export async function serveApp(api: TTestApi): Promise<TServedApp> {
-  const mcp = createMcpHandler({ v1: api.handler, getDb: async () => api.db });
+  const mcp = createMcpHandler({
+    v1: api.handler,
+    procedures: operationDefinitions(appRouter),
+    getDb: async () => api.db,
+  });
   // The server entry's dispatcher (server/http/node-dispatch.ts) carries both, as it carries /v1 in production.
   const dispatchers = [
     createNodeDispatch(api.handler, (url) => url.startsWith("/v1")),
@@ -31,6 +37,10 @@ export async function serveApp(api: TTestApi): Promise<TServedApp> {
     if (dispatchers.some((dispatch) => dispatch(req, res))) return;
     res.writeHead(404).end("not found");
   });
+  // As the server entry sets them (scripts/serve.mjs): with Node's 5 s, a client reusing an idle
+  // socket just as the server closes it gets ECONNRESET (seen with the SDK client's fetch).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
