@@ -22,8 +22,9 @@ import { PROMPT_NAMES } from "./prompts";
 import { mcpTools, toolsFor, type TProcedures } from "./tools";
 import { EXPERIMENTAL_MARKER, META_OPERATION, META_STABILITY, mcpServerVersion } from "./versioning";
 import { appRouter } from "../router";
+import { operationDefinitions } from "../rest/route-table";
 
-const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
+const PROCEDURES: TProcedures = operationDefinitions(appRouter);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

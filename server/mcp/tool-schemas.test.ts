@@ -10,8 +10,9 @@ import { listedTool } from "./mcp-server";
 import type { TOpenApiDocument } from "./tool-schemas";
 import { agentTools, mcpTools, type TMcpCaller, type TProcedures } from "./tools";
 import { appRouter } from "../router";
+import { operationDefinitions } from "../rest/route-table";
 
-const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
+const PROCEDURES: TProcedures = operationDefinitions(appRouter);
 
 let document: TOpenApiDocument;
 const owner: TMcpCaller = { type: "owner" };

@@ -4,9 +4,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { routesFromRouter } from "../rest/route-table";
+import { operationDefinitions, routesFromRouter } from "../rest/route-table";
 import { appRouter } from "../router";
-import type { TProcedureMeta } from "../trpc/meta";
 import { operationRequest } from "./operation-call";
 import {
   agentTools,
@@ -19,9 +18,9 @@ import {
   type TProcedures,
 } from "./tools";
 
-const PROCEDURES = appRouter._def.procedures as unknown as TProcedures;
+const PROCEDURES: TProcedures = operationDefinitions(appRouter);
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; meta?: TProcedureMeta } }>;
+const procedures = operationDefinitions(appRouter);
 
 describe("the tools", () => {
   it("are exactly the /v1 operations whose access admits agents, one each, declared by name", () => {
@@ -38,7 +37,7 @@ describe("the tools", () => {
 
   it("and the owner's operations as tools too, named after their procedure (plain routes are not tools)", () => {
     const ownerProcedures = Object.entries(procedures)
-      .filter(([, procedure]) => procedure._def.meta?.openapi && procedure._def.meta.access?.kind === "owner")
+      .filter(([, procedure]) => procedure.meta.openapi && procedure.meta.access?.kind === "owner")
       .map(([path]) => ownerToolName(path))
       .sort();
     const ownerTools = mcpTools(PROCEDURES)
@@ -83,10 +82,9 @@ describe("the tools", () => {
     for (const declaration of MCP_TOOL_DECLARATIONS) {
       const procedure = procedures[declaration.procedure];
       expect(procedure, declaration.procedure).toBeDefined();
-      expect(procedure!._def.inputs, declaration.name).toEqual([declaration.input]);
-      expect(procedure!._def.inputs[0] === declaration.input, declaration.name).toBe(true);
-      expect(procedure!._def.meta?.openapi).toBe(declaration.meta.openapi);
-      expect(procedure!._def.meta?.experimental ?? false).toBe(declaration.meta.experimental ?? false);
+      expect(procedure!.input === declaration.input, declaration.name).toBe(true);
+      expect(procedure!.meta.openapi).toBe(declaration.meta.openapi);
+      expect(procedure!.meta.experimental ?? false).toBe(declaration.meta.experimental ?? false);
     }
   });
 
