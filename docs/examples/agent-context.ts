@@ -28,10 +28,10 @@ export async function agentContext(config: { baseUrl: string; agentToken: string
     }),
   );
 
-  // The financial summary is the owner's alone: an agent gets 403 scope_denied (and it is audited).
+  // The list of agents is the owner's alone: an agent gets 403 scope_denied (and it is audited).
   let refusal: { status: number; code: string; requestId: string | null } | null = null;
   try {
-    await unwrap(agent.GET("/v1/businesses/{id}/financial-summary", { params: { path: { id: config.businessId } } }));
+    await unwrap(agent.GET("/v1/agents"));
   } catch (error) {
     if (!(error instanceof FinanceApiError)) throw error;
     refusal = { status: error.status, code: error.code, requestId: error.requestId };

@@ -129,7 +129,7 @@ async function seedWorld(): Promise<TWorld> {
   expect(c1.status).toBe("planned");
 
   // Four denials: an owner-only operation (no resource), decisions on personal, on Cygnus and on its project Lab.
-  expect((await get(`/v1/businesses/${atlas}/ads`, ada.token)).status).toBe(403);
+  expect((await get("/v1/agents", ada.token)).status).toBe(403);
   for (const scope of [{ personal: true }, { business_id: cygnus }, { project_id: lab }]) {
     const denied = await post("/v1/agent-decisions", { ...scope, title: "Out of reach", reason: "testing" }, ada.token);
     expect(denied.status, denied.text).toBe(403);
