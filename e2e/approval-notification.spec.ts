@@ -7,14 +7,13 @@
 // counts only its own notifications while the other specs run.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, E2E_SOCIAL_ADS_SECRET, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import { apiSession, checkEveryPass, E2E_SOCIAL_ADS_SECRET, signIn } from "./support";
 
 test.setTimeout(120_000);
 
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
 const SHOTS = "test-results/screenshots/approval-notification";
 const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function call<T>(
   request: APIRequestContext,
@@ -35,17 +34,7 @@ async function call<T>(
 
 const bell = (page: Page) => page.getByTestId("notification-bell");
 
-/** Shoots the page in each pass and checks it with axe; no page is wider than the viewport. */
-async function everyPass(page: Page, name: string) {
-  for (const [scheme, device, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
-    await switchPass(page, scheme, viewport);
-    expect(await seriousViolations(page), `axe on ${name} (${scheme}, ${device})`).toEqual([]);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${device}-${scheme}.png`, fullPage: true });
-  }
-  await switchPass(page, "light", DESKTOP);
-}
+const everyPass = (page: Page, name: string) => checkEveryPass(page, name, SHOTS);
 
 test("an agent's change approved in Approvals resolves its notification and the bell counts down", async ({ page, request }) => {
   const token = await apiSession(request, `approval-notice-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`);

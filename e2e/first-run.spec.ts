@@ -9,7 +9,7 @@
 // owner of its own (signed in by mail), so its first run is its own.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import { apiSession, checkEveryPass, signIn } from "./support";
 
 test.setTimeout(240_000);
 test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
@@ -17,7 +17,6 @@ test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
 const SHOTS = "test-results/screenshots/first-run";
 const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function get<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
@@ -25,17 +24,7 @@ async function get<T>(request: APIRequestContext, token: string, path: string): 
   return ((await response.json()) as { data: T }).data;
 }
 
-/** Shoots the page in each pass and checks it with axe; no page is wider than the viewport. */
-async function everyPass(page: Page, name: string) {
-  for (const [scheme, device, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
-    await switchPass(page, scheme, viewport);
-    expect(await seriousViolations(page), `axe on ${name} (${scheme}, ${device})`).toEqual([]);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${device}-${scheme}.png`, fullPage: true });
-  }
-  await switchPass(page, "light", DESKTOP);
-}
+const everyPass = (page: Page, name: string) => checkEveryPass(page, name, SHOTS);
 
 test("a new owner is asked once, gets a first business, and an expense defaults to it", async ({ page, request }) => {
   const email = `first-run-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`;

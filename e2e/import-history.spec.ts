@@ -66,6 +66,8 @@ test("an empty history says what to do", async ({ page }) => {
 test("the preview shows the entries the rows match, books both for 'Not the same', and the history can revert it", async ({
   page,
 }) => {
+  // A whole journey (upload, preview, confirm, ledger, void, revert) with axe at each step: 22 s alone.
+  test.setTimeout(60_000);
   await signIn(page, token);
   await page.goto("/imports");
 

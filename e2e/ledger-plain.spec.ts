@@ -6,7 +6,7 @@
 // light and dark, axe-clean. The spec has an owner of its own (signed in by mail).
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, E2E_SOCIAL_ADS_SECRET, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import { apiSession, checkEveryPass, E2E_SOCIAL_ADS_SECRET, signIn, switchPass } from "./support";
 
 test.setTimeout(180_000);
 
@@ -25,16 +25,7 @@ async function call<T>(request: APIRequestContext, token: string, method: "POST"
   return ((await response.json()) as { data: T }).data;
 }
 
-async function everyPass(page: Page, name: string) {
-  for (const [scheme, device, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
-    await switchPass(page, scheme, viewport);
-    expect(await seriousViolations(page), `axe on ${name} (${scheme}, ${device})`).toEqual([]);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${device}-${scheme}.png`, fullPage: true });
-  }
-  await switchPass(page, "light", DESKTOP);
-}
+const everyPass = (page: Page, name: string) => checkEveryPass(page, name, SHOTS);
 
 test("an agent's budget change reads as money and as the agent's; amounts come second on a phone", async ({ page, request }) => {
   const token = await apiSession(request, `ledger-plain-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`);

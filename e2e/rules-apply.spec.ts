@@ -4,14 +4,13 @@
 // axe-clean. The spec has an owner of its own (signed in by mail), so the count is its own.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiSession, lightAndDarkPasses, seriousViolations, signIn, switchPass } from "./support";
+import { apiSession, checkEveryPass, signIn } from "./support";
 
 test.setTimeout(180_000);
 
 const RUN = (process.env.E2E_RUN_ID ?? String(Date.now())).replace(/[^0-9a-z]/gi, "").slice(-8);
 const SHOTS = "test-results/screenshots/rules-apply";
 const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function post(request: APIRequestContext, token: string, path: string, body: unknown) {
   const response = await request.post(path, {
@@ -21,16 +20,7 @@ async function post(request: APIRequestContext, token: string, path: string, bod
   expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
 }
 
-async function everyPass(page: Page, name: string) {
-  for (const [scheme, device, viewport] of lightAndDarkPasses(DESKTOP, PHONE)) {
-    await switchPass(page, scheme, viewport);
-    expect(await seriousViolations(page), `axe on ${name} (${scheme}, ${device})`).toEqual([]);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${device}-${scheme}.png`, fullPage: true });
-  }
-  await switchPass(page, "light", DESKTOP);
-}
+const everyPass = (page: Page, name: string) => checkEveryPass(page, name, SHOTS);
 
 test("a rule's check counts the existing events, and saving it gives them their category", async ({ page, request }) => {
   const token = await apiSession(request, `rules-apply-${RUN}-${randomUUID().slice(0, 8)}@e2e.test`);

@@ -185,6 +185,23 @@ export function lightAndDarkPasses<V extends { width: number; height: number }>(
 }
 
 /**
+ * Every pass of a page (lightAndDarkPasses): axe finds no serious violation, the page is no wider
+ * than the viewport, and a full-page screenshot goes to `shots`/<name>-<device>-<scheme>.png.
+ * Ends on the light desktop pass.
+ */
+export async function checkEveryPass(page: Page, name: string, shots: string): Promise<void> {
+  const desktop = { width: 1366, height: 800 };
+  for (const [scheme, device, viewport] of lightAndDarkPasses(desktop, { width: 390, height: 844 })) {
+    await switchPass(page, scheme, viewport);
+    expect(await seriousViolations(page), `axe on ${name} (${scheme}, ${device})`).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${shots}/${name}-${device}-${scheme}.png`, fullPage: true });
+  }
+  await switchPass(page, "light", desktop);
+}
+
+/**
  * Switches an open page to another colour scheme and viewport (one page for the light, dark and
  * phone passes of a page instead of one each) and waits until the page has taken them in: the
  * media queries answer for the new scheme and width, the colour transitions (0.15 s on buttons

@@ -98,6 +98,8 @@ export function UploadStep(props: {
   const [prepared, setPrepared] = useState<TPrepared>({ kind: "text" });
   // The file whose reading is current: a slower read of an earlier choice is dropped.
   const choice = useRef(0);
+  // The current file's reading, awaited by an upload clicked before it ends.
+  const reading = useRef<Promise<TPrepared> | null>(null);
   const [progress, setProgress] = useState<TUploadProgress | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,17 +118,15 @@ export function UploadStep(props: {
       if (!file) inputRef.current?.focus();
       return;
     }
-    if (prepared.kind === "refused") {
-      setError(prepared.message);
-      return;
-    }
-    if (prepared.kind === "reading") {
-      setError("The spreadsheet is still being read. Try again in a moment.");
+    // A click right after choosing the file waits for its first bytes (or the spreadsheet) to be read.
+    const ready = prepared.kind === "reading" ? ((await reading.current) ?? { kind: "text" as const }) : prepared;
+    if (ready.kind === "refused" || ready.kind === "reading") {
+      setError(ready.kind === "refused" ? ready.message : "The file could not be read. Choose it again.");
       return;
     }
     let upload = file;
-    if (prepared.kind === "spreadsheet") {
-      const converted = await convert(file, prepared);
+    if (ready.kind === "spreadsheet") {
+      const converted = await convert(file, ready);
       if (typeof converted === "string") {
         setError(converted);
         return;
@@ -201,13 +201,16 @@ export function UploadStep(props: {
                   setError(null);
                   setPrepared(chosen ? { kind: "reading" } : { kind: "text" });
                   if (!chosen) return;
-                  void prepare(chosen)
-                    .catch((): TPrepared => ({ kind: "refused", message: "The file could not be read. Choose it again." }))
-                    .then((next) => {
-                      if (current !== choice.current) return;
-                      setPrepared(next);
-                      if (next.kind === "refused") setError(next.message);
-                    });
+                  const read = prepare(chosen).catch((): TPrepared => ({
+                    kind: "refused",
+                    message: "The file could not be read. Choose it again.",
+                  }));
+                  reading.current = read;
+                  void read.then((next) => {
+                    if (current !== choice.current) return;
+                    setPrepared(next);
+                    if (next.kind === "refused") setError(next.message);
+                  });
                 }}
               />
             )}

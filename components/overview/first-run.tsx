@@ -17,6 +17,7 @@ import { CardSection } from "../ui/card";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
 import { RebasePreview } from "../settings/profile-form";
+import { PlainOptions, TimeZoneOptions } from "../settings/option-lists";
 import type { TOption, TZoneGroup } from "../settings/settings-options";
 
 const FIELDS = ["base_currency", "timezone", "locale"] as const;
@@ -123,15 +124,7 @@ export function FirstRunQuestions(props: { current: TPreferences; zones: TZoneGr
                 value={values.timezone}
                 onChange={(event) => set("timezone", event.target.value)}
               >
-                {props.zones.map((group) => (
-                  <optgroup key={group.region} label={group.region}>
-                    {group.zones.map((zone) => (
-                      <option key={zone.value} value={zone.value}>
-                        {zone.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <TimeZoneOptions zones={props.zones} />
               </select>
             )}
           </Field>
@@ -143,11 +136,7 @@ export function FirstRunQuestions(props: { current: TPreferences; zones: TZoneGr
                 value={values.locale}
                 onChange={(event) => set("locale", event.target.value)}
               >
-                {locales.map((locale) => (
-                  <option key={locale.value} value={locale.value}>
-                    {locale.label}
-                  </option>
-                ))}
+                <PlainOptions options={locales} />
               </select>
             )}
           </Field>

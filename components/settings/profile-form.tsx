@@ -13,6 +13,7 @@ import { COMMON_CURRENCIES } from "../businesses/currencies";
 import { Field, FormAlert, SubmitButton } from "../ui/field";
 import { ScrollRegion } from "../ui/scroll-region";
 import { useHydrated } from "../ui/use-hydrated";
+import { PlainOptions, TimeZoneOptions } from "./option-lists";
 import type { TOption, TZoneGroup } from "./settings-options";
 
 const FIELDS = ["name", "timezone", "locale", "base_currency"] as const;
@@ -117,26 +118,14 @@ export function ProfileForm(props: { initial: TValues; zones: TZoneGroup[]; loca
               value={values.timezone}
               onChange={(event) => set("timezone", event.target.value)}
             >
-              {props.zones.map((group) => (
-                <optgroup key={group.region} label={group.region}>
-                  {group.zones.map((zone) => (
-                    <option key={zone.value} value={zone.value}>
-                      {zone.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <TimeZoneOptions zones={props.zones} />
             </select>
           )}
         </Field>
         <Field label="Locale" error={errors.fields.locale} hint="How dates and numbers are written.">
           {(control) => (
             <select {...control} className="select" value={values.locale} onChange={(event) => set("locale", event.target.value)}>
-              {props.locales.map((locale) => (
-                <option key={locale.value} value={locale.value}>
-                  {locale.label}
-                </option>
-              ))}
+              <PlainOptions options={props.locales} />
             </select>
           )}
         </Field>

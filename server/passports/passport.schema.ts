@@ -1,19 +1,11 @@
 // Passports and passport templates (pinned-wave2 §3.4): what an agent declares it is for. A
 // passport describes; grants alone enforce, so nothing here changes what an agent may do.
 import { z } from "zod";
+import { PASSPORT_LIMITS } from "./passport-limits";
 import { SCOPES } from "../auth/scopes";
 import { ZAmountMinor, ZCurrency, ZText, ZTimestamp, ZUuid, zStoredMinor } from "../shared/schemas";
 
-export const PASSPORT_LIMITS = {
-  purpose: 500,
-  responsibilities: 20,
-  responsibility: 200,
-  allowedActions: 50,
-  allowedAction: 100,
-  businesses: 100,
-  notes: 1000,
-  escalation: 1000,
-} as const;
+export { PASSPORT_LIMITS };
 
 const line = (max: number) =>
   ZText.trim()
