@@ -8,6 +8,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@p
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { watchPool } from "../metrics/pools";
+import { errorFields, log } from "../log";
 import { ensurePrivateDir } from "../crypto/private-files";
 import { preparedStatementName } from "./prepared-statements";
 
@@ -84,6 +85,9 @@ export async function openTarget(target: TDatabaseTarget): Promise<TOpenedTarget
     // The pool is ours (not the adapter's) so the metrics can report its use (metrics/pools.ts).
     const pool = new pg.Pool({ connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
     const unwatch = watchPool(target.url, pool);
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is an
+    // 'error' event of the pool, which leaves the connection out; unheard, it would end the process.
+    pool.on("error", (error) => log.warn("database: an idle connection was closed", errorFields(error)));
     return {
       factory: new PrismaPg(
         pool,

@@ -12,6 +12,33 @@ import { connectDatabase } from "./client";
 import { PREPARED, preparedStatementName } from "./prepared-statements";
 
 describe("session settings", () => {
+  it.runIf(testEngine() === "postgres")(
+    "an idle pooled connection the server ends is left out, not an uncaught error, and the next query reconnects",
+    async () => {
+      const database = await createTestDatabase();
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on("uncaughtException", onUncaught);
+      try {
+        const [backend] = await database.prisma.$queryRaw<Array<{ pid: number }>>`SELECT pg_backend_pid() AS pid`;
+        // Another session ends the pool's idle connection, as a failover or a dropped database does.
+        const other = await createTestDatabase();
+        try {
+          await other.prisma.$queryRawUnsafe("SELECT pg_terminate_backend($1)", backend!.pid);
+        } finally {
+          await other.close();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const answer = await database.prisma.$queryRaw<Array<{ ok: number }>>`SELECT 1 AS ok`;
+        expect(answer).toEqual([{ ok: 1 }]);
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off("uncaughtException", onUncaught);
+        await database.close();
+      }
+    },
+  );
+
   it.runIf(testEngine() === "postgres")("PostgreSQL sessions have work_mem 16MB and no parallel workers", async () => {
     const database = await createTestDatabase();
     try {
