@@ -8,6 +8,7 @@
 // allow any origin (no cookie is read): browser-based MCP clients (the Inspector) call them.
 import { clientIp } from "../auth/client-ip";
 import { getDatabase, type TDb } from "../db/client";
+import { readBodyCapped } from "../http/capped-body";
 import { errorFields, log } from "../log";
 import {
   authorizationServerMetadata,
@@ -37,27 +38,8 @@ function oauthError(error: OAuthError, headers: Record<string, string> = {}): Re
   return json(error.status, { error: error.error, error_description: error.description }, headers);
 }
 
-/** The body, or null past 64 KiB (declared or streamed). */
-async function readCapped(req: Request): Promise<Buffer> {
-  if (Number(req.headers.get("content-length")) > MAX_OAUTH_BODY_BYTES || !req.body) {
-    if (req.body) throw new Error("too large");
-    return Buffer.alloc(0);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_OAUTH_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new Error("too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+/** The body, refused past 64 KiB (declared or streamed): the caller answers OAuth's error. */
+const readCapped = (req: Request): Promise<Buffer> => readBodyCapped(req, MAX_OAUTH_BODY_BYTES);
 
 /** OPTIONS on any OAuth endpoint: the CORS preflight. */
 export function preflight(): Response {

@@ -152,6 +152,20 @@ describe("metadata", () => {
 });
 
 describe("POST /oauth/register", () => {
+  it("refuses a body past 64 KiB with OAuth's error body, for registration and token alike", async () => {
+    const big = "x".repeat(64 * 1024 + 1);
+    const registration = await post(
+      register,
+      JSON.stringify({ client_name: big, redirect_uris: [REDIRECT] }),
+      "application/json",
+    );
+    expect(registration.status).toBe(400);
+    expect(registration.body.error).toBe("invalid_client_metadata");
+    const exchange = await post(token, `grant_type=authorization_code&code=${big}`, "application/x-www-form-urlencoded");
+    expect(exchange.status).toBe(400);
+    expect(exchange.body.error).toBe("invalid_request");
+  });
+
   it("registers a public client with https or loopback http redirect URIs", async () => {
     const response = await registerClient({
       client_name: "Inspector",
